@@ -1,5 +1,6 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { close, exact, fight, Fighter, then } from './helpers';
+import { rng } from '../seeded-random';
 
 /**
  * An oracle of the attack sequence, computed from arcana-beast.txt and the rulings A1–A74 alone (not from the engine’s
@@ -13,17 +14,6 @@ import { close, exact, fight, Fighter, then } from './helpers';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261207);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Stats = { brawn: number; agility: number; endurance: number; spirit: number; technique: number };
 interface Atk {

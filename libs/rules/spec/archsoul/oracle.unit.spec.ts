@@ -1,0 +1,1590 @@
+import { archsoul, ArchsoulState } from '../../src/archsoul';
+import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { ManualDice, ManualFaces } from '../../src/dice/manual';
+import { fight, Fighter } from './helpers';
+import { rng } from '../seeded-random';
+
+/**
+ * An oracle of the single-target attack, computed from archsoul.txt and the rulings S1–S100 alone (not from the
+ * engine’s code), compared with the engine on random legal fights with manual dice. Two heroes and one or two enemies
+ * on a hex or square map take their turns for three rounds. The GM places the attacker in reach or range, may turn the
+ * target, apply or lift defenseDown or nextAttackHarder, mark a studied target unaware, and give the attack roll and
+ * the damage roll a modifier. Each turn is an Attack, a Quick Attack (alone, after an Attack or after Hold Firm), a
+ * Reckless Attack, or three Studies then a Sneak Attack, each maybe a Knockdown or a Feint, with a melee weapon
+ * (improvised, broken, reaching 2, strong or weak against armour, armour piercing), claws or the fist (a punch or
+ * another strike, metal on the limb or not), a bow, a pistol, a soul-magic or technological elemental weapon, or a
+ * Soul attack. A shot or a spell inside a foe’s reach and front arc is held; each reactor declines or strikes, a hit
+ * forcing the Endurance/Resolve roll, then the attack resumes, maybe under new GM circumstances. Every number of every
+ * attack is checked: the Feint’s rolls; the attack roll’s pool, difficulty, the sum of its modifiers, removed dice,
+ * faces, successes and critical failure; the target’s arc, distance, Defense, Shield Bonus, Soulpower/Resolve roll and
+ * resistance; the hit; the damage roll, metal-limb bonus, damage and HP; the Knockdown’s rolls and the fall; the
+ * critical table, face and effect, with what follows it (a dropped weapon, conditions, self-damage, weapon HP, repairs,
+ * jams, bursts, Drain, Soulpower, a redirected hit, the target’s reactive attack on the opening); ammunition and
+ * projectiles; preventions; AP; the conditions each turn start ends; and, at the end, every HP, weapon and condition.
+ * Attacks the text forbids (out of reach or range, a weapon not in hand, jammed or empty, a second attack after a Quick
+ * Attack, a Quick Attack with a two-handed or used weapon, a Reckless Attack that is not melee, too few AP) are refused.
+ * Not covered: thrown weapons, areas and Cleave, Shatter, Charge and Trample, grappling, Shield Intercept, Soul Shield.
+ * FUZZ_RUNS and FUZZ_SEED explore further; FUZZ_REPORT=1 prints what was covered.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+
+type Space = { x: number; y: number };
+type Kind = 'melee' | 'ranged' | 'unarmed' | 'elemental' | 'soul';
+type Table = 'melee' | 'bow' | 'firearm' | 'unarmed' | 'soul';
+type Handling = 'light' | 'semiLight' | 'regular';
+interface Wpn {
+  id: string;
+  type: Kind;
+  /** Elemental: “special technology” (Precision/Ranged Weapons) rather than soul magic. */
+  tech: boolean;
+  damage: number;
+  reach: number;
+  acc: number;
+  max: number;
+  strong: string[];
+  weak: string[];
+  piercing: boolean;
+  improvised: boolean;
+  broken: boolean;
+  handling: Handling;
+  twoHanded: boolean;
+  hp?: number;
+  hardness: number;
+  ammo?: { kind: 'arrow' | 'bullet'; count: number };
+  table: Table;
+  jammed: boolean;
+  destroyed: boolean;
+}
+interface Cond {
+  condition: string;
+  amount: number;
+  untilNextTurn: boolean;
+}
+interface Body {
+  id: string;
+  party: 'heroes' | 'enemies';
+  attr: Record<'precision' | 'athletics' | 'endurance' | 'intellect' | 'soulpower', number>;
+  /** Soulpower lost to “Soul stumbles upon natural aetherial trap” (S20). */
+  soulpowerLoss: number;
+  drain: number;
+  humanlike: boolean;
+  skill: Record<string, number>;
+  defense: number;
+  hp: number;
+  armour?: string;
+  gauntlets: boolean;
+  shield: number;
+  shieldHeld: boolean;
+  weapons: Wpn[];
+  held: Set<string>;
+  at: Space;
+  facing: string;
+  conds: Cond[];
+  ap: number;
+  attackedWith: Set<string>;
+  quick: boolean;
+  study?: { target: string; count: number };
+}
+/** One attack as declared: the weapon, the special attack and modifiers, the GM’s circumstances. */
+interface Plan {
+  w: Wpn;
+  special?: 'quick' | 'reckless';
+  knockdown: boolean;
+  sneak: boolean;
+  feint?: { facing?: string };
+  style?: 'punch' | 'other';
+  limbArmoured?: boolean;
+  modifier: number;
+  damageModifier: number;
+}
+type Want = { type: string; data: Record<string, unknown> };
+
+const ARMOURS = ['plate', 'leather', 'chain'];
+const HEX = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+const SQUARE = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+const SQUARE_VECTORS: Record<string, [number, number]> = {
+  N: [0, 1],
+  NE: [1, 1],
+  E: [1, 0],
+  SE: [1, -1],
+  S: [0, -1],
+  SW: [-1, -1],
+  W: [-1, 0],
+  NW: [-1, 1],
+};
+const FIST: Wpn = {
+  id: 'fist',
+  type: 'unarmed',
+  tech: false,
+  damage: 0,
+  reach: 1,
+  acc: 0,
+  max: 0,
+  strong: [],
+  weak: [],
+  piercing: false,
+  improvised: false,
+  broken: false,
+  handling: 'light',
+  twoHanded: false,
+  hardness: 0,
+  table: 'unarmed',
+  jammed: false,
+  destroyed: false,
+};
+
+/** Soul magic: a Soul weapon, or an Elemental one that is not “special technology” (S48, S70). */
+const soulMagic = (w: Wpn) => w.type === 'soul' || (w.type === 'elemental' && !w.tech);
+/** S51: an unarmed weapon is worn and soul magic is cast: neither fills a hand. */
+const worn = (w: Wpn) => w.type === 'unarmed' || soulMagic(w);
+/** Reach by range, not by reach: Ranged, Elemental and Soul attacks. */
+const shoots = (w: Wpn) => w.type === 'ranged' || w.type === 'elemental' || w.type === 'soul';
+/** Reactive Attack: “within reach of one of your melee attacks” (S26: a melee or unarmed weapon, or the fist). */
+const strikes = (w: Wpn) => w.type === 'melee' || w.type === 'unarmed';
+
+/** archsoul.txt: Critical Failure Tables, in the text’s order (S2): the d6 face’s effect. */
+const TABLES: Record<Table, string[]> = {
+  melee: ['drop', 'drop', 'nextAttack', 'defense', 'reactive', 'weaponDamage'],
+  firearm: ['jam', 'nextAttack', 'selfDamage', 'selfDamage', 'area', 'area'],
+  bow: ['drop', 'redirect', 'redirect', 'selfDamage', 'nextAttack', 'repair'],
+  unarmed: ['prone', 'speed', 'nextAttack', 'defense', 'reactive', 'selfDamageRoll'],
+  soul: ['drain', 'drain', 'drain', 'selfDamage', 'shift', 'soulpower'],
+};
+
+const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+/** Object keys sorted, undefined dropped: one string for one value. */
+function canon(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .filter((k) => (v as any)[k] !== undefined)
+      .sort()
+      .map((k) => `${k}:${canon((v as any)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** S1: pool, a base difficulty moved by `steps`, kept within 2..6, each step above 6 removing a die; S2: critical failure. */
+interface Test {
+  pool: number;
+  difficulty: number;
+  removed: number;
+  faces: number[];
+  successes: number;
+  criticalFailure: boolean;
+  steps: number;
+}
+const testView = (t: any) =>
+  t && {
+    pool: t.pool,
+    difficulty: t.difficulty,
+    removed: t.removed,
+    faces: t.roll.faces,
+    successes: t.successes,
+    criticalFailure: t.criticalFailure,
+    steps: sum(t.modifiers.map((m: any) => m.amount)),
+  };
+
+/** The engine’s events, as the oracle predicts them: only the fields the rules decide. */
+const VIEW: Record<string, (d: any) => Record<string, unknown>> = {
+  ApSpent: (d) => ({ combatantId: d.combatantId, ap: d.ap, apLeft: d.apLeft }),
+  ExchangeResolved: (d) => ({
+    attackerId: d.attackerId,
+    targetId: d.targetId,
+    weaponId: d.weaponId,
+    attackType: d.attackType,
+    action: d.action,
+    distance: d.distance,
+    targetArc: d.targetArc,
+    attack: testView(d.attack),
+    soulDefence: testView(d.soulDefence),
+    defense: d.defense,
+    shieldBonus: d.shieldBonus,
+    resistance: d.resistance,
+    hit: d.hit,
+    special: d.special,
+    maneuvers: d.maneuvers && [...d.maneuvers].sort(),
+    automaticMiss: d.automaticMiss !== undefined,
+  }),
+  WoundsApplied: (d) => ({
+    combatantId: d.combatantId,
+    damageRoll: testView(d.damageRoll),
+    bonus: d.bonus,
+    damage: d.damage,
+    hpBefore: d.hpBefore,
+    hp: d.hp,
+    down: d.down,
+  }),
+  CriticalFailureRolled: (d) => ({
+    combatantId: d.combatantId,
+    weaponId: d.weaponId,
+    table: d.table,
+    face: d.face,
+    effect: d.effect,
+  }),
+  ConditionApplied: (d) => ({
+    combatantId: d.combatantId,
+    condition: d.condition,
+    amount: d.amount,
+    untilNextTurn: d.untilNextTurn,
+  }),
+  ConditionRemoved: (d) => ({ combatantId: d.combatantId, condition: d.condition }),
+  ItemDropped: (d) => ({ combatantId: d.combatantId, itemId: d.itemId, space: d.space }),
+  WeaponChanged: (d) => ({
+    combatantId: d.combatantId,
+    weaponId: d.weaponId,
+    broken: d.broken,
+    destroyed: d.destroyed,
+    jammed: d.jammed,
+    hp: d.hp,
+  }),
+  AmmunitionSpent: (d) => ({ combatantId: d.combatantId, weaponId: d.weaponId, left: d.left }),
+  ProjectileLanded: (d) => ({
+    combatantId: d.combatantId,
+    weaponId: d.weaponId,
+    broken: d.broken,
+    space: d.space,
+  }),
+  KnockdownResolved: (d) => ({
+    attackerId: d.attackerId,
+    targetId: d.targetId,
+    damageRoll: testView(d.damageRoll),
+    resist: testView(d.resist),
+    knockedDown: d.knockedDown,
+  }),
+  FeintResolved: (d) => ({
+    attackerId: d.attackerId,
+    targetId: d.targetId,
+    feint: testView(d.feint),
+    defence: testView(d.defence),
+    success: d.success,
+    facing: d.facing,
+  }),
+  PreventionRolled: (d) => ({
+    combatantId: d.combatantId,
+    reactorId: d.reactorId,
+    damage: d.damage,
+    test: testView(d.test),
+    prevented: d.prevented,
+  }),
+  ReactiveAttackTriggered: (d) => ({ actorId: d.actorId, trigger: d.trigger, reactorIds: d.reactorIds }),
+  ReactionsFinished: (d) => ({ actorId: d.actorId, prevented: d.prevented }),
+  StudyTaken: (d) => ({ combatantId: d.combatantId, targetId: d.targetId, count: d.count }),
+  DrainSuffered: (d) => ({ combatantId: d.combatantId, amount: d.amount, total: d.total }),
+  SoulpowerLowered: (d) => ({ combatantId: d.combatantId, amount: d.amount, total: d.total }),
+  TurnStarted: (d) => ({ combatantId: d.combatantId, ap: d.ap, expired: [...new Set(d.expired)].sort() }),
+};
+
+describe('archsoul oracle: the single-target attack from the text against the engine', () => {
+  it('given random legal fights, when each melee, unarmed and ranged attack resolves, then its difficulty, rolls, hit, damage, HP, critical failure and conditions match the text', () => {
+    const r = rng(SEED);
+    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)];
+    const chance = (p: number) => r() < p;
+    /** Faces for n dice: mostly fair, sometimes low (to reach critical failures) or high. */
+    const roll = (n: number, high = false) => {
+      const style = high ? 0.25 : r();
+      return Array.from({ length: n }, () =>
+        style < 0.2 ? pick([1, 1, 1, 2, 3]) : style < 0.3 ? int(5, 6) : int(1, 6),
+      );
+    };
+    const stats: Record<string, number> = {
+      compared: 0,
+      hits: 0,
+      fumbles: 0,
+      ranged: 0,
+      held: 0,
+      reactive: 0,
+      prevented: 0,
+      knockdowns: 0,
+      sneaks: 0,
+      feints: 0,
+      holdFirm: 0,
+      onDown: 0,
+      openings: 0,
+      redirected: 0,
+      refusals: 0,
+      allowed: 0,
+      selfHitCapped: 0,
+      downHoldingFirm: 0,
+      quick: 0,
+      reckless: 0,
+      shields: 0,
+      removed: 0,
+      down: 0,
+    };
+
+    for (let run = 0; run < RUNS; run++) {
+      const grid = chance(0.6) ? 'hex' : 'square';
+      const facingsOf = grid === 'hex' ? HEX : SQUARE;
+      const breakage = chance(0.5);
+      // S14: hex distance in axial coordinates; on a square grid a diagonal step counts as 1.
+      const dist = (a: Space, b: Space) => {
+        const dx = b.x - a.x;
+        const dy = b.y - a.y;
+        return grid === 'hex'
+          ? (Math.abs(dx) + Math.abs(dy) + Math.abs(dx + dy)) / 2
+          : Math.max(Math.abs(dx), Math.abs(dy));
+      };
+      /**
+       * S5: the front arc is every space strictly on the facing side of the line through the character square to its
+       * facing. Hex (pointy-topped, axial x = q, y = r growing downward): the sign of the dot product with the corner
+       * the facing points at; square (y up): the sign of the dot product with the facing’s step.
+       */
+      const inFront = (self: Space, facing: string, other: Space) => {
+        const dx = other.x - self.x;
+        const dy = other.y - self.y;
+        if (grid === 'square') {
+          const [fx, fy] = SQUARE_VECTORS[facing];
+          return dx * fx + dy * fy > 0;
+        }
+        const sign: Record<string, number> = {
+          N: -dy,
+          S: dy,
+          NE: dx,
+          SW: -dx,
+          SE: dx + dy,
+          NW: -(dx + dy),
+        };
+        return sign[facing] > 0;
+      };
+
+      const mkBody = (id: string, party: Body['party']): [Body, Record<string, unknown>] => {
+        const attr = {
+          precision: int(1, 4),
+          athletics: int(0, 5),
+          endurance: int(0, 3),
+          intellect: int(0, 3),
+          soulpower: int(0, 3),
+        };
+        const skill: Record<string, number> = {
+          meleeWeapons: int(0, 3),
+          rangedWeapons: int(0, 3),
+          primitiveAttacks: int(0, 3),
+          weaponMastery: int(0, 3),
+          resolve: int(0, 2),
+          awareness: 1,
+          soulCasting: int(0, 3),
+          evocation: int(0, 3),
+          confusion: int(0, 2),
+          acting: int(0, 2),
+          readEmotions: int(0, 2),
+        };
+        const humanlike = chance(0.8);
+        const armour = chance(0.6) ? pick(ARMOURS) : undefined;
+        const maxHp = int(4, 14);
+        const shield = chance(0.5) ? int(1, 3) : 0;
+        const advantages = () => {
+          const strong = ARMOURS.filter(() => chance(0.25));
+          const weak = ARMOURS.filter((a) => !strong.includes(a) && chance(0.2));
+          return { strong, weak };
+        };
+        const weapons: Wpn[] = [];
+        const raw: Record<string, unknown>[] = [];
+        const n = int(1, 3);
+        for (let i = 0; i < n; i++) {
+          // The first weapon (held) is a bow or pistol as often as a melee weapon.
+          const k = i === 0 ? pick([0, 0.6, 0.6, 0.9, 0.95]) : r();
+          const { strong, weak } = advantages();
+          const common = { strongAgainst: strong, weakAgainst: weak };
+          if (k < 0.5) {
+            const w: Wpn = {
+              ...FIST,
+              id: `${id}m${i}`,
+              type: 'melee',
+              damage: int(0, 3),
+              reach: chance(0.2) ? 2 : 1,
+              strong,
+              weak,
+              piercing: chance(0.3),
+              improvised: chance(0.15),
+              broken: chance(0.1),
+              handling: pick(['light', 'semiLight', 'regular'] as const),
+              twoHanded: chance(0.2),
+              hardness: int(0, 2),
+              table: 'melee',
+              ...(chance(0.5) ? { hp: int(2, 25) } : {}),
+            };
+            weapons.push(w);
+            raw.push({
+              id: w.id,
+              name: w.id,
+              type: 'melee',
+              damage: w.damage,
+              reach: w.reach,
+              ...common,
+              armourPiercing: w.piercing,
+              improvised: w.improvised,
+              broken: w.broken,
+              handling: w.handling,
+              twoHanded: w.twoHanded,
+              hardness: w.hardness,
+              ...(w.hp !== undefined ? { hp: w.hp } : {}),
+            });
+          } else if (k < 0.8) {
+            const pistol = chance(0.5);
+            const acc = int(2, 5);
+            const w: Wpn = {
+              ...FIST,
+              id: `${id}r${i}`,
+              type: 'ranged',
+              damage: int(1, 3),
+              reach: 0,
+              acc,
+              max: acc + int(0, 5),
+              strong,
+              weak,
+              piercing: chance(0.3),
+              broken: chance(0.1),
+              handling: pistol ? pick(['light', 'regular'] as const) : 'regular',
+              twoHanded: !pistol,
+              ammo: { kind: pistol ? 'bullet' : 'arrow', count: int(3, 8) },
+              table: pistol ? 'firearm' : 'bow',
+            };
+            weapons.push(w);
+            raw.push({
+              id: w.id,
+              name: w.id,
+              type: 'ranged',
+              damage: w.damage,
+              accurateRange: w.acc,
+              maximumRange: w.max,
+              ...common,
+              armourPiercing: w.piercing,
+              broken: w.broken,
+              handling: w.handling,
+              twoHanded: w.twoHanded,
+              ammunition: { ...w.ammo },
+              ...(pistol ? { criticalTable: 'firearm' } : {}),
+            });
+          } else if (k >= 0.92) {
+            // Elemental: “the usage of soul magic or special technology”; Soul: “Soulpower/Soul Casting”.
+            const kind = chance(0.6) ? 'elemental' : 'soul';
+            const tech = kind === 'elemental' && chance(0.5);
+            const acc = int(2, 5);
+            const w: Wpn = {
+              ...FIST,
+              id: `${id}e${i}`,
+              type: kind,
+              tech,
+              damage: kind === 'soul' ? 0 : int(1, 3),
+              reach: 0,
+              acc,
+              max: acc + int(0, 4),
+              strong: kind === 'soul' ? [] : strong,
+              weak: kind === 'soul' ? [] : weak,
+              piercing: kind !== 'soul' && chance(0.3),
+              handling: tech ? pick(['light', 'regular'] as const) : 'regular',
+              table: tech ? 'firearm' : 'soul',
+            };
+            weapons.push(w);
+            raw.push({
+              id: w.id,
+              name: w.id,
+              type: kind,
+              accurateRange: w.acc,
+              maximumRange: w.max,
+              ...(kind === 'elemental'
+                ? {
+                    damage: w.damage,
+                    attackRoll: tech ? 1 : 0,
+                    ...common,
+                    armourPiercing: w.piercing,
+                    ...(tech ? { handling: w.handling } : {}),
+                  }
+                : {}),
+            });
+          } else {
+            const w: Wpn = {
+              ...FIST,
+              id: `${id}c${i}`,
+              damage: int(0, 3),
+              strong,
+              weak,
+              handling: pick(['light', 'regular'] as const),
+            };
+            weapons.push(w);
+            raw.push({
+              id: w.id,
+              name: w.id,
+              type: 'unarmed',
+              damage: w.damage,
+              ...common,
+              handling: w.handling,
+            });
+          }
+        }
+        // S51: two hands; a two-handed weapon fills both, an unarmed one none, a shield one. The first weapon, then
+        // the shield, then the others, each held while it fits (said explicitly on the sheet).
+        let free = 2;
+        const held = new Set<string>();
+        const fits = (need: number) => {
+          if (need > free) return false;
+          free -= need;
+          return true;
+        };
+        const needOf = (w: Wpn) => (worn(w) ? 0 : w.twoHanded ? 2 : 1);
+        if (fits(needOf(weapons[0]))) held.add(weapons[0].id);
+        const shieldHeld = shield > 0 && fits(1);
+        for (const w of weapons.slice(1)) if (fits(needOf(w))) held.add(w.id);
+        raw.forEach((w) => (w.held = held.has(w.id as string)));
+        held.add('fist');
+        const body: Body = {
+          id,
+          party,
+          attr,
+          soulpowerLoss: 0,
+          drain: 0,
+          humanlike,
+          skill,
+          defense: int(0, 2),
+          hp: maxHp,
+          armour,
+          gauntlets: chance(0.3),
+          shield,
+          shieldHeld,
+          weapons: [...weapons, { ...FIST }],
+          held,
+          at: { x: 0, y: 0 },
+          facing: 'N',
+          conds: [],
+          ap: 3,
+          attackedWith: new Set(),
+          quick: false,
+        };
+        const sheet = {
+          attributes: attr,
+          anatomy: humanlike ? 'humanlike' : 'other',
+          skills: skill,
+          maxHp,
+          defense: body.defense,
+          metalGauntlets: body.gauntlets,
+          ...(armour ? { armour: { type: armour, metal: armour !== 'leather' } } : {}),
+          ...(shield ? { shield: { bonus: shield, held: shieldHeld } } : {}),
+          weapons: raw,
+        };
+        return [body, sheet];
+      };
+
+      const heroes = ['a', 'b'];
+      const enemies = chance(0.5) ? ['v', 'w'] : ['v'];
+      const B: Record<string, Body> = {};
+      const sheets: Record<string, Record<string, unknown>> = {};
+      for (const id of [...heroes, ...enemies]) {
+        const [body, sheet] = mkBody(id, heroes.includes(id) ? 'heroes' : 'enemies');
+        B[id] = body;
+        sheets[id] = sheet;
+      }
+      const taken = (s: Space, except?: string) =>
+        Object.values(B).some((b) => b.id !== except && b.at.x === s.x && b.at.y === s.y);
+      const spots: Space[] = [];
+      for (const id of Object.keys(B)) {
+        let s: Space;
+        do s = { x: int(-4, 4), y: int(-4, 4) };
+        while (spots.some((p) => p.x === s.x && p.y === s.y));
+        spots.push(s);
+        B[id].at = s;
+        B[id].facing = pick(facingsOf);
+      }
+      const order = chance(0.5) ? [...heroes, ...enemies] : [...enemies, ...heroes];
+      const fighters: Fighter[] = order.map((id) => ({
+        id,
+        sheet: sheets[id],
+        side: B[id].party,
+        at: [B[id].at.x, B[id].at.y],
+        facing: B[id].facing,
+      }));
+      const e: RuleEvent[] = fight(fighters, {
+        map: { grid },
+        options: { arrowBreakage: breakage },
+      });
+      // The engine’s state, folded as the fight goes (given.ts folds the whole log for every command).
+      let st: ArchsoulState = e.reduce(archsoul.evolve, archsoul.start('f1'));
+
+      const down = (b: Body) => b.hp <= 0;
+      const foesOf = (b: Body) => Object.values(B).filter((x) => x.party !== b.party);
+      const total = (b: Body, c: string) =>
+        sum(b.conds.filter((x) => x.condition === c).map((x) => x.amount));
+      const has = (b: Body, c: string) => b.conds.some((x) => x.condition === c);
+      const weapon = (b: Body, id: string) => b.weapons.find((w) => w.id === id)!;
+      // S26: a reactor reaches with any held melee or unarmed weapon, its fist included; an unarmed weapon reaches 1.
+      const reachOf = (w: Wpn) => (w.type === 'unarmed' ? 1 : w.reach);
+      const usable = (b: Body, w: Wpn) =>
+        b.held.has(w.id) &&
+        !w.destroyed &&
+        !(shoots(w) && w.jammed) &&
+        (w.type !== 'ranged' || w.ammo!.count > 0);
+      /** “lowering Soulpower by 1” (S20): in every later pool. */
+      const soulpower = (b: Body) => Math.max(0, b.attr.soulpower - b.soulpowerLoss);
+
+      let ctx: Record<string, unknown> = {};
+      /** Sends a command; its events of the compared types must be `want`’s, type by type, in order. */
+      const send = (cmd: RuleCommand, faces: ManualFaces, want: Want[]): RuleEvent[] => {
+        let got: RuleEvent[];
+        const where = () =>
+          `run ${run} seed ${SEED}\n${canon(cmd)}\nfaces ${canon(faces)}\n${canon(ctx)}\n${canon(
+            Object.values(B).map((b) => ({ ...b, held: [...b.held], attackedWith: [...b.attackedWith] })),
+          )}`;
+        try {
+          const source = new ManualDice(faces);
+          got = archsoul.decide(st, cmd, source);
+          source.assertAllUsed();
+        } catch (err) {
+          throw new Error(`engine refused: ${(err as Error).message}\n${where()}`, { cause: err });
+        }
+        st = got.reduce(archsoul.evolve, st);
+        want.push(...phaseStarts(got));
+        for (const type of Object.keys(VIEW)) {
+          const have = got.filter((x) => x.type === type).map((x) => canon(VIEW[type](x.data)));
+          const exp = want.filter((x) => x.type === type).map((x) => canon(x.data));
+          if (type === 'ProjectileLanded')
+            exp.forEach((x, i) => {
+              // A miss lands at the weapon’s maximum range (S21): the oracle names only a hit’s space.
+              if (!x.includes('space:') && have[i]) have[i] = have[i].replace(/,space:\{[^}]*\}/, '');
+            });
+          // An area’s wounds (“dealing 4 damage in a 2m radius”) come in no order the text gives.
+          if (type === 'WoundsApplied') [have, exp].forEach((xs) => xs.sort());
+          if (canon(have) !== canon(exp))
+            throw new Error(
+              `${type} mismatch\nwant ${canon(exp)}\nhave ${canon(have)}\n${where()}\n${canon(got)}`,
+            );
+        }
+        return got;
+      };
+
+      /**
+       * C7, S64: a turn starting ends the holder’s “until your next turn” conditions; a Down one’s end when its phase
+       * begins without it, or when the round ends because nobody in that phase can act.
+       */
+      const phaseStarts = (got: RuleEvent[]): Want[] => {
+        const out: Want[] = [];
+        let next: string | undefined;
+        for (const ev of got) {
+          const d = ev.data as any;
+          if (ev.type === 'PhaseEnded')
+            next = d.index === 0 ? (d.party === 'heroes' ? 'enemies' : 'heroes') : undefined;
+          const opening = ev.type === 'PhaseStarted' ? d.party : ev.type === 'RoundEnded' ? next : undefined;
+          if (ev.type === 'PhaseStarted' || ev.type === 'RoundEnded') next = undefined;
+          if (opening) {
+            for (const b of Object.values(B))
+              if (b.party === opening && down(b)) {
+                const ending = [...new Set(b.conds.filter((c) => c.untilNextTurn).map((c) => c.condition))];
+                for (const c of ending) {
+                  out.push({ type: 'ConditionRemoved', data: { combatantId: b.id, condition: c } });
+                  for (const kept of b.conds.filter((x) => x.condition === c && !x.untilNextTurn))
+                    out.push({
+                      type: 'ConditionApplied',
+                      data: { combatantId: b.id, condition: c, amount: kept.amount, untilNextTurn: false },
+                    });
+                }
+                b.conds = b.conds.filter((c) => !c.untilNextTurn);
+              }
+          }
+          if (ev.type === 'TurnStarted') {
+            const b = B[(ev.data as any).combatantId];
+            const expired = [
+              ...new Set(b.conds.filter((c) => c.untilNextTurn).map((c) => c.condition)),
+            ].sort();
+            out.push({ type: 'TurnStarted', data: { combatantId: b.id, ap: 3, expired } });
+            b.conds = b.conds.filter((c) => !c.untilNextTurn);
+            b.ap = 3;
+            b.attackedWith.clear();
+            b.quick = false;
+          }
+        }
+        return out;
+      };
+      const apSpent = (b: Body, ap: number): Want => {
+        b.ap -= ap;
+        return { type: 'ApSpent', data: { combatantId: b.id, ap, apLeft: b.ap } };
+      };
+      const condition = (b: Body, c: string, amount: number, untilNextTurn: boolean): Want => {
+        b.conds.push({ condition: c, amount, untilNextTurn });
+        return { type: 'ConditionApplied', data: { combatantId: b.id, condition: c, amount, untilNextTurn } };
+      };
+      const wound = (b: Body, damage: number, damageRoll?: Test, bonus = 0): Want => {
+        const hpBefore = b.hp;
+        b.hp = Math.max(0, b.hp - damage);
+        if (b.hp === 0 && hpBefore > 0) stats.down++;
+        return {
+          type: 'WoundsApplied',
+          data: {
+            combatantId: b.id,
+            damageRoll,
+            bonus,
+            damage,
+            hpBefore,
+            hp: b.hp,
+            down: b.hp === 0,
+          },
+        };
+      };
+
+      const dice: number[] = [];
+      const followUp: number[] = [];
+      const test = (pool: number, steps: number, base = 4, high = false): Test => {
+        const raw = base + steps;
+        // The engine records every step above 6 as `removed`, even past the pool’s size; the dice rolled are the same.
+        const removed = Math.max(0, raw - 6);
+        const rolled = roll(Math.max(0, pool - removed), high);
+        dice.push(...rolled);
+        const difficulty = Math.max(2, Math.min(6, raw));
+        const successes = rolled.filter((f) => f >= difficulty).length;
+        const ones = rolled.filter((f) => f === 1).length;
+        if (removed) stats.removed++;
+        return {
+          pool,
+          difficulty,
+          removed,
+          faces: rolled,
+          successes,
+          criticalFailure: successes === 0 && 2 * ones > rolled.length,
+          steps,
+        };
+      };
+
+      /**
+       * The attack-type table. Attack rolls: “Precision/Melee Weapons”, “Precision/Ranged Weapons”, “Precision/Primitive
+       * Attacks” (unarmed), “Soulpower/Soul Casting or Precision/Ranged Weapons” (elemental: soul magic or technology),
+       * “Soulpower/Soul Casting” (soul). Damage rolls: “Athletics/Weapon Mastery/Base weapon damage” (melee), “Weapon
+       * Mastery/Base weapon damage” (ranged), “Athletics/Unarmed damage” (the unarmed weapon’s own base dice, S96),
+       * “Soulpower/Evocation or Base weapon damage” (elemental: soul magic, or the technology’s own dice).
+       */
+      const attackPool = (b: Body, w: Wpn) =>
+        w.type === 'melee'
+          ? b.attr.precision + b.skill.meleeWeapons
+          : w.type === 'ranged' || w.tech
+            ? b.attr.precision + b.skill.rangedWeapons
+            : w.type === 'unarmed'
+              ? b.attr.precision + b.skill.primitiveAttacks
+              : soulpower(b) + b.skill.soulCasting;
+      const damagePool = (b: Body, w: Wpn) =>
+        w.type === 'melee'
+          ? b.attr.athletics + b.skill.weaponMastery + w.damage
+          : w.type === 'ranged'
+            ? b.skill.weaponMastery + w.damage
+            : w.type === 'unarmed'
+              ? b.attr.athletics + w.damage
+              : w.tech
+                ? w.damage
+                : soulpower(b) + b.skill.evocation;
+      /** Armor Advantages: strong against the target’s armour −1, weak +1. */
+      const advantage = (w: Wpn, t: Body) =>
+        t.armour === undefined ? 0 : w.strong.includes(t.armour) ? -1 : w.weak.includes(t.armour) ? 1 : 0;
+      /** S22, S72: a punch with metal gauntlets, or any strike the GM names armoured, adds 1 to the damage roll. */
+      const limbBonus = (a: Body, p: Plan) =>
+        p.w.type === 'unarmed' && (p.limbArmoured ?? ((p.style ?? 'punch') === 'punch' && a.gauntlets))
+          ? 1
+          : 0;
+      /** The damage roll’s difficulty steps (S4 at 4, S22, Quick, Reckless, Sneak, a ranged Knockdown, the GM’s). */
+      const damageSteps = (p: Plan, t: Body | undefined) =>
+        (p.special === 'quick' ? 1 : p.special === 'reckless' ? -1 : 0) +
+        (p.w.improvised ? 1 : 0) +
+        (p.w.broken ? 1 : 0) +
+        (p.w.piercing && t ? advantage(p.w, t) : 0) +
+        (p.sneak ? -1 : 0) +
+        (p.knockdown && p.w.type === 'ranged' ? 1 : 0) +
+        p.damageModifier;
+
+      /** The hit’s damage roll (S4), or a Knockdown’s Athletics/Resolve roll at 3 and damage roll instead (S32). */
+      const strikeHome = (a: Body, c: Body, p: Plan): Want[] => {
+        if (!p.knockdown) {
+          const dmg = test(damagePool(a, p.w), damageSteps(p, c));
+          const bonus = limbBonus(a, p);
+          return [wound(c, dmg.successes + bonus, dmg, bonus)];
+        }
+        // Knockdown: “If your damage roll surpasses the result of your opponent’s roll, the opponent is knocked to the
+        // ground. The damage your attack would have done is ignored”.
+        stats.knockdowns++;
+        const resist = test(c.attr.athletics + (c.skill.resolve ?? 0), 0, 3);
+        const dmg = test(damagePool(a, p.w), damageSteps(p, c));
+        const knocked = dmg.successes + limbBonus(a, p) > resist.successes;
+        const out: Want[] = [
+          {
+            type: 'KnockdownResolved',
+            data: { attackerId: a.id, targetId: c.id, damageRoll: dmg, resist, knockedDown: knocked },
+          },
+        ];
+        if (knocked && !has(c, 'prone')) out.push(condition(c, 'prone', 1, false));
+        return out;
+      };
+
+      /**
+       * The attack and what follows it: a Feint (S28), the attack roll, S3’s hit, the damage roll and HP (S4, S11), a
+       * Knockdown (S32), a Sneak Attack’s study and “unaware” (S30), the critical failure table (S2, S20), the
+       * projectile (S21). Its faces go into `dice` and `followUp`.
+       */
+      const resolve = (a: Body, t: Body, p: Plan, action: 'attack' | 'reactive'): Want[] => {
+        const out: Want[] = [];
+        const w = p.w;
+        const maneuvers = [
+          ...(p.feint ? ['feint'] : []),
+          ...(p.knockdown ? ['knockdown'] : []),
+          ...(p.sneak ? ['sneak'] : []),
+        ].sort();
+        let fooled = true;
+        if (p.feint) {
+          // Feint: Precision/Confusion or Precision/Acting at 5 (+1 without human-like anatomy) against
+          // Intellect/Read Emotions at 4; “If you exceed your opponent’s roll, you may rotate the opponent”.
+          stats.feints++;
+          const skill = Math.max(a.skill.confusion ?? 0, a.skill.acting ?? 0);
+          const feint = test(a.attr.precision + skill, t.humanlike ? 0 : 1, 5);
+          const defence = test(t.attr.intellect + (t.skill.readEmotions ?? 0), 0, 4);
+          fooled = feint.successes > defence.successes;
+          const turned = fooled && p.feint.facing !== undefined && p.feint.facing !== t.facing;
+          if (turned) t.facing = p.feint.facing!;
+          out.push({
+            type: 'FeintResolved',
+            data: {
+              attackerId: a.id,
+              targetId: t.id,
+              feint,
+              defence,
+              success: fooled,
+              facing: turned ? t.facing : undefined,
+            },
+          });
+        }
+        const d = dist(a.at, t.at);
+        // S11: a Down combatant has no front arc; Hold Firm: “attacks against your back arc are treated as if they
+        // were attacking your front arc”.
+        const front = !down(t) && (inFront(t.at, t.facing, a.at) || has(t, 'holdFirm'));
+        if (front && !inFront(t.at, t.facing, a.at)) stats.holdFirm++;
+        if (down(t)) stats.onDown++;
+        if (down(t) && has(t, 'holdFirm')) stats.downHoldingFirm++;
+        const defense = Math.max(0, t.defense - total(t, 'defenseDown'));
+        // S10: the Shield Bonus, against ranged (and elemental) attacks into the front arc, from a held shield; S24: a
+        // Soul attack meets neither Defense nor Shield Bonus.
+        const shieldBonus =
+          (w.type === 'ranged' || w.type === 'elemental') && front && t.shieldHeld ? t.shield : 0;
+        if (shieldBonus) stats.shields++;
+        const exchange = {
+          attackerId: a.id,
+          targetId: t.id,
+          weaponId: w.id,
+          attackType: w.type,
+          action,
+          distance: d,
+          targetArc: front ? 'front' : 'back',
+          defense,
+          shieldBonus,
+          special: p.special,
+          maneuvers: maneuvers.length ? maneuvers : undefined,
+        };
+        a.attackedWith.add(w.id);
+        if (p.special === 'quick') a.quick = true;
+        if (!fooled) {
+          // “If you do not exceed the opponent’s roll, the feint fails and the declared attack automatically misses”:
+          // nothing is rolled, shot or spent (S28, S65).
+          out.push({
+            type: 'ExchangeResolved',
+            data: { ...exchange, resistance: defense + shieldBonus, hit: false, automaticMiss: true },
+          });
+          return out;
+        }
+        const other = [...a.held]
+          .map((id) => weapon(a, id))
+          .filter((x) => x && x.id !== w.id && !x.destroyed);
+        const steps =
+          // “Attacks made outside of your weapon’s accurate range”: written under Ranged Weapon (S94).
+          (w.type === 'ranged' && d > w.acc ? 1 : 0) +
+          advantage(w, t) +
+          (w.type === 'unarmed' && p.style === 'other' ? 1 : 0) +
+          (w.improvised ? 1 : 0) +
+          (w.broken ? 1 : 0) +
+          (p.special === 'quick' && w.handling !== 'light' ? 1 : 0) +
+          // S97: another weapon held in a hand (not worn) that is not light.
+          (p.special === 'quick' && other.some((x) => !worn(x) && x.handling !== 'light') ? 1 : 0) +
+          (p.special === 'reckless' ? 2 : 0) +
+          (p.knockdown && w.type === 'ranged' ? 1 : 0) +
+          total(a, 'nextAttackHarder') +
+          p.modifier;
+        const att = test(attackPool(a, w), steps);
+        // S24: the defender rolls Soulpower/Resolve at 4; the Soul attack hits when its successes exceed the defender’s.
+        const soulDefence = w.type === 'soul' ? test(soulpower(t) + t.skill.resolve, 0, 4) : undefined;
+        const resistance = soulDefence ? soulDefence.successes : defense + shieldBonus;
+        const hit = att.successes > resistance;
+        stats.compared++;
+        if (hit) stats.hits++;
+        out.push({
+          type: 'ExchangeResolved',
+          data: { ...exchange, attack: att, soulDefence, resistance, hit, automaticMiss: false },
+        });
+        // S65: “difficulty of next attack” is spent by this attack roll.
+        if (has(a, 'nextAttackHarder')) {
+          out.push({ type: 'ConditionRemoved', data: { combatantId: a.id, condition: 'nextAttackHarder' } });
+          a.conds = a.conds.filter((c) => c.condition !== 'nextAttackHarder');
+        }
+        if (w.ammo) {
+          w.ammo.count--;
+          out.push({
+            type: 'AmmunitionSpent',
+            data: { combatantId: a.id, weaponId: w.id, left: w.ammo.count },
+          });
+        }
+        let landed: Space | undefined;
+        // S24: a Soul attack’s effects vary; the engine rolls no damage.
+        if (hit && w.type !== 'soul') {
+          out.push(...strikeHome(a, t, p));
+          landed = t.at;
+        }
+        if (p.sneak) {
+          out.push({ type: 'ConditionRemoved', data: { combatantId: t.id, condition: 'unaware' } });
+          t.conds = t.conds.filter((c) => c.condition !== 'unaware');
+          a.study = undefined;
+          stats.sneaks++;
+        }
+        // “Sneak attacks made with a melee weapon cannot critically miss” (unarmed counts as melee for maneuvers): the
+        // roll still records S2’s pattern, but no table is rolled.
+        if (att.criticalFailure && !(p.sneak && strikes(w))) {
+          const [wants, instead] = fumble(a, t, p, action === 'reactive');
+          out.push(...wants);
+          if (instead) landed = instead.at;
+        }
+        if (w.ammo) {
+          // S21: a hit drops in the target’s space; bullets are never recovered, an arrow breaks on a follow-up 1.
+          let broken = w.ammo.kind === 'bullet';
+          if (w.ammo.kind === 'arrow' && breakage) {
+            const f = int(1, 6);
+            followUp.push(f);
+            broken = f === 1;
+          }
+          out.push({
+            type: 'ProjectileLanded',
+            data: { combatantId: a.id, weaponId: w.id, broken, ...(landed ? { space: { ...landed } } : {}) },
+          });
+        }
+        return out;
+      };
+
+      /** “Random target adjacent to original target”, “Random ally within 6m of the target” (S14: 3 spaces, S20). */
+      const redirectTo = (a: Body, t: Body, face: number) =>
+        Object.values(B).filter(
+          (c) =>
+            c !== a &&
+            c !== t &&
+            (face === 2 ? dist(c.at, t.at) === 1 : c.party === a.party && dist(c.at, t.at) <= 3),
+        );
+      /** Whether `f` could make a reactive attack on `a` now: a front arc, and `a` in it and in reach (S26). */
+      const canReact = (f: Body, a: Body) =>
+        !down(f) &&
+        inFront(f.at, f.facing, a.at) &&
+        f.weapons.some(
+          (x) => f.held.has(x.id) && !x.destroyed && strikes(x) && dist(f.at, a.at) <= reachOf(x),
+        );
+      /** An opening a fumble left (“Leave yourself open, triggering a reactive attack from your target”). */
+      let opening: { actor: Body; reactor: Body } | undefined;
+
+      /**
+       * S2, S20: the weapon’s table, a d6. The oracle rolls every entry but a redirect with a choice of several (the
+       * pick’s order is not the text’s), and none that leaves a reactive attack open inside another reaction.
+       */
+      const fumble = (a: Body, t: Body, p: Plan, reacting: boolean): [Want[], Body?] => {
+        stats.fumbles++;
+        const w = p.w;
+        const allowed = [1, 2, 3, 4, 5, 6].filter((f) => {
+          const k = TABLES[w.table][f - 1];
+          if (k === 'reactive') return !reacting;
+          if (k === 'redirect') return redirectTo(a, t, f).length <= 1;
+          if (k === 'weaponDamage') return w.hp !== undefined;
+          // “Shift 2m towards target”: which space, where two are as near, is not the text’s.
+          if (k === 'shift') return false;
+          return true;
+        });
+        const face = pick(allowed);
+        followUp.push(face);
+        const kind = TABLES[w.table][face - 1];
+        stats[`table ${w.table} ${face}`] = (stats[`table ${w.table} ${face}`] ?? 0) + 1;
+        // The entry’s numbers, in the text’s words: “by 1”, “dealing 2 damage”, “in a 2m radius”, “(maximum 5)”.
+        const selfDamage = w.table === 'bow' || (w.table === 'firearm' && face === 3) ? 2 : 4;
+        const effect: Record<string, unknown> = { kind };
+        if (kind === 'drop') effect.at = w.table === 'melee' && face === 2 ? 'target' : 'self';
+        if (['nextAttack', 'defense', 'speed', 'soulpower'].includes(kind)) effect.amount = 1;
+        if (kind === 'selfDamage') effect.amount = selfDamage;
+        if (kind === 'drain') effect.amount = face;
+        if (kind === 'selfDamageRoll') effect.max = 5;
+        if (kind === 'redirect') effect.to = face === 2 ? 'adjacent' : 'ally';
+        if (kind === 'area')
+          Object.assign(effect, {
+            damage: face === 5 ? 4 : 6,
+            radiusMetres: 2,
+            weapon: face === 5 ? 'repair' : 'destroyed',
+          });
+        const out: Want[] = [
+          {
+            type: 'CriticalFailureRolled',
+            data: { combatantId: a.id, weaponId: w.id, table: w.table, face, effect },
+          },
+        ];
+        const change = (extra: Partial<Wpn>) => {
+          Object.assign(w, extra);
+          if (w.destroyed) a.held.delete(w.id);
+          out.push({
+            type: 'WeaponChanged',
+            data: {
+              combatantId: a.id,
+              weaponId: w.id,
+              broken: w.broken,
+              destroyed: w.destroyed,
+              jammed: w.jammed,
+              hp: extra.hp,
+            },
+          });
+        };
+        switch (kind) {
+          case 'drop': {
+            // “drops at your feet” (melee 1, bow 1), “lands at target’s feet” (melee 2).
+            const at = w.table === 'melee' && face === 2 ? t.at : a.at;
+            a.held.delete(w.id);
+            out.push({ type: 'ItemDropped', data: { combatantId: a.id, itemId: w.id, space: { ...at } } });
+            break;
+          }
+          case 'nextAttack':
+            out.push(condition(a, 'nextAttackHarder', 1, false));
+            break;
+          case 'defense':
+            out.push(condition(a, 'defenseDown', 1, true));
+            break;
+          case 'speed':
+            out.push(condition(a, 'slowed', 1, true));
+            break;
+          case 'prone':
+            // “knocking yourself down”: one already on the ground stays there.
+            if (!has(a, 'prone')) out.push(condition(a, 'prone', 1, false));
+            break;
+          case 'reactive':
+            // S20: only if the target could react; there is no action to prevent.
+            if (canReact(t, a)) {
+              opening = { actor: a, reactor: t };
+              out.push({
+                type: 'ReactiveAttackTriggered',
+                data: { actorId: a.id, trigger: 'criticalFailure', reactorIds: [t.id] },
+              });
+            }
+            break;
+          case 'selfDamage':
+            // “Firearm kicks, dealing 2”, “flares up, dealing 4”, “Weapon snaps back, dealing 2”, “Light yourself on
+            // fire, dealing 4”.
+            out.push(wound(a, selfDamage));
+            break;
+          case 'drain':
+            // “Suffer 1 (2, 3) extra Drain”.
+            a.drain += face;
+            out.push({ type: 'DrainSuffered', data: { combatantId: a.id, amount: face, total: a.drain } });
+            break;
+          case 'soulpower':
+            a.soulpowerLoss++;
+            out.push({
+              type: 'SoulpowerLowered',
+              data: { combatantId: a.id, amount: 1, total: a.soulpowerLoss },
+            });
+            break;
+          case 'selfDamageRoll': {
+            // S99: the attack’s own damage roll against its maker, the metal limb’s +1 with it, at most 5.
+            // Rolled high half the time, so that the maximum counts.
+            const dmg = test(damagePool(a, w), damageSteps(p, undefined), 4, chance(0.5));
+            const bonus = limbBonus(a, p);
+            if (dmg.successes + bonus > 5) stats.selfHitCapped++;
+            out.push(wound(a, Math.min(5, dmg.successes + bonus), dmg, bonus));
+            break;
+          }
+          case 'weaponDamage': {
+            // S74: “normal damage”: the weapon’s damage roll (its improvised or broken +1, the GM’s) less hardness.
+            const dmg = test(
+              damagePool(a, w),
+              (w.improvised ? 1 : 0) + (w.broken ? 1 : 0) + p.damageModifier,
+            );
+            const hp = Math.max(0, w.hp! - Math.max(0, dmg.successes - w.hardness));
+            change({ hp, broken: w.broken || hp === 0 });
+            break;
+          }
+          case 'redirect': {
+            // S20: “is hit instead” is the attack’s own hit, its damage modifiers and all; nobody there, nothing is.
+            const [c] = redirectTo(a, t, face);
+            if (!c) break;
+            stats.redirected++;
+            out.push(...strikeHome(a, c, p));
+            return [out, c];
+          }
+          case 'repair':
+            change({ broken: true });
+            break;
+          case 'jam':
+            change({ jammed: true });
+            break;
+          case 'area': {
+            // “dealing 4 (6) damage in a 2m radius”: the shooter’s space and its neighbours (S7, S20).
+            for (const b of Object.values(B))
+              if (dist(a.at, b.at) <= 1) out.push(wound(b, face === 5 ? 4 : 6));
+            // “weapon requires repairs” (broken, S20); “weapon is destroyed” (and so broken too).
+            change(face === 5 ? { broken: true } : { broken: true, destroyed: true });
+            break;
+          }
+        }
+        return [out];
+      };
+
+      /** Reactive Attack: a ranged attack inside a foe’s reach (any held melee or unarmed weapon, S26) and front arc. */
+      const reactorsOf = (a: Body) =>
+        order.map((id) => B[id]).filter((f) => f.party !== a.party && canReact(f, a));
+
+      const place = (b: Body, near: Body, lo: number, hi: number, facing?: string) => {
+        for (let i = 0; i < 200; i++) {
+          const s = { x: near.at.x + int(-hi, hi), y: near.at.y + int(-hi, hi) };
+          const dd = dist(s, near.at);
+          if (dd < lo || dd > hi || taken(s, b.id)) continue;
+          b.at = s;
+          b.facing = facing ?? pick(facingsOf);
+          send({ type: 'PlaceCombatant', combatantId: b.id, position: { ...s }, facing: b.facing }, {}, []);
+          return true;
+        }
+        return false;
+      };
+
+      /** The GM’s circumstances before an attack: conditions (C3), the target turned (S5). */
+      const circumstances = (a: Body, t: Body) => {
+        if (chance(0.1))
+          send(
+            {
+              type: 'ApplyCondition',
+              combatantId: t.id,
+              condition: 'defenseDown',
+              amount: 1,
+              untilNextTurn: true,
+            },
+            {},
+            [condition(t, 'defenseDown', 1, true)],
+          );
+        if (chance(0.08)) {
+          const amount = int(1, 2);
+          send({ type: 'ApplyCondition', combatantId: t.id, condition: 'defenseDown', amount }, {}, [
+            condition(t, 'defenseDown', amount, false),
+          ]);
+        }
+        if (chance(0.05) && has(t, 'defenseDown')) {
+          send({ type: 'RemoveCondition', combatantId: t.id, condition: 'defenseDown' }, {}, [
+            { type: 'ConditionRemoved', data: { combatantId: t.id, condition: 'defenseDown' } },
+          ]);
+          t.conds = t.conds.filter((c) => c.condition !== 'defenseDown');
+        }
+        if (chance(0.1))
+          send({ type: 'ApplyCondition', combatantId: a.id, condition: 'nextAttackHarder' }, {}, [
+            condition(a, 'nextAttackHarder', 1, false),
+          ]);
+        if (chance(0.5) && !down(t)) {
+          t.facing = pick(facingsOf);
+          send(
+            { type: 'PlaceCombatant', combatantId: t.id, position: { ...t.at }, facing: t.facing },
+            {},
+            [],
+          );
+        }
+      };
+
+      const gm = () => ({
+        modifier: chance(0.25) ? int(-2, 3) : 0,
+        damageModifier: chance(0.25) ? int(-2, 2) : 0,
+      });
+      const gmFields = (g: { modifier: number; damageModifier: number }) => ({
+        ...(g.modifier ? { modifier: g.modifier } : {}),
+        ...(g.damageModifier ? { damageModifier: g.damageModifier } : {}),
+      });
+
+      /**
+       * One attack by `a` on `t`: the AP, then either the roll at once, or (a shot inside a foe’s reach and front arc)
+       * the held action, each reactor’s answer and the resume. False when a reactive attack prevented it.
+       */
+      const attack = (a: Body, t: Body, p: Plan): boolean => {
+        dice.length = 0;
+        followUp.length = 0;
+        ctx = { attacker: a.id, target: t.id, plan: { ...p, w: p.w.id } };
+        const cost = p.special === 'quick' ? 1 : p.special === 'reckless' ? 3 : 2;
+        const cmd: RuleCommand = {
+          type: 'Attack',
+          attackerId: a.id,
+          targetId: t.id,
+          ...(p.w.id === 'fist' ? {} : { weaponId: p.w.id }),
+          ...(p.special ? { special: p.special } : {}),
+          ...(p.knockdown ? { knockdown: true } : {}),
+          ...(p.sneak ? { sneak: true } : {}),
+          ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
+          ...(p.style ? { unarmedStyle: p.style } : {}),
+          ...(p.limbArmoured !== undefined ? { limbArmoured: p.limbArmoured } : {}),
+          ...gmFields(p),
+        };
+        if (p.special === 'quick') stats.quick++;
+        if (p.special === 'reckless') stats.reckless++;
+        // Reactive Attack: “Making a ranged attack with a thrown or projectile weapon”, “Attacking with soul magic”;
+        // a technological elemental weapon is neither (S34).
+        const trigger = p.w.type === 'ranged' ? 'rangedAttack' : soulMagic(p.w) ? 'soulMagic' : undefined;
+        const reactors = trigger ? reactorsOf(a) : [];
+        stats[p.w.type] = (stats[p.w.type] ?? 0) + 1;
+        if (reactors.length) stats.held++;
+        if (!reactors.length) {
+          const want = [apSpent(a, cost), ...resolve(a, t, p, 'attack')];
+          send(cmd, { dice: [...dice], followUpFaces: [...followUp] }, want);
+          answerOpening();
+          return true;
+        }
+        send(cmd, {}, [
+          apSpent(a, cost),
+          {
+            type: 'ReactiveAttackTriggered',
+            data: { actorId: a.id, trigger, reactorIds: reactors.map((x) => x.id) },
+          },
+        ]);
+        for (const f of reactors) {
+          // A reactor gone Down meanwhile lapses; the engine names it, the oracle only checks what finishes.
+          if (down(f)) continue;
+          if (answer(f, a, true, f === reactors[reactors.length - 1])) {
+            stats.prevented++;
+            if (!down(a)) probePrevented(a, t, p);
+            return false;
+          }
+        }
+        if (down(a)) return false;
+        dice.length = 0;
+        followUp.length = 0;
+        // S50: the GM’s circumstances of the moment ride on the resume, laid over the declared ones.
+        const later = chance(0.3) ? gmFields(gm()) : undefined;
+        const q: Plan = { ...p, ...later };
+        const want = resolve(a, t, q, 'attack');
+        send(
+          { type: 'ResumeAction', combatantId: a.id, ...later },
+          { dice: [...dice], followUpFaces: [...followUp] },
+          want,
+        );
+        answerOpening();
+        return true;
+      };
+
+      /**
+       * One reactor’s answer (S18): a decline, or a reactive attack with a held melee or unarmed weapon that reaches.
+       * With an action held, a hit forces the Endurance/Resolve roll at 3, which must exceed the damage (S8, S13), and
+       * a hit leaving the actor Down prevents it without a roll (S26). True when the action is prevented.
+       */
+      const answer = (f: Body, a: Body, holding: boolean, last: boolean): boolean => {
+        dice.length = 0;
+        followUp.length = 0;
+        const finished = (prevented: boolean): Want => ({
+          type: 'ReactionsFinished',
+          data: { actorId: a.id, prevented },
+        });
+        if (chance(0.4)) {
+          send({ type: 'DeclineReactiveAttack', combatantId: f.id }, {}, last ? [finished(false)] : []);
+          return false;
+        }
+        stats.reactive++;
+        const options = f.weapons.filter(
+          (x) => f.held.has(x.id) && !x.destroyed && strikes(x) && dist(f.at, a.at) <= reachOf(x),
+        );
+        const rp: Plan = { w: pick(options), knockdown: false, sneak: false, ...gm() };
+        const want = resolve(f, a, rp, 'reactive');
+        let prevented = false;
+        const dealt = want.find((x) => x.type === 'WoundsApplied' && x.data.combatantId === a.id);
+        if (holding && dealt) {
+          const damage = dealt.data.damage as number;
+          const check = down(a) ? undefined : test(a.attr.endurance + (a.skill.resolve ?? 0), 0, 3);
+          prevented = check === undefined || check.successes <= damage;
+          want.push({
+            type: 'PreventionRolled',
+            data: { combatantId: a.id, reactorId: f.id, damage, test: check, prevented },
+          });
+        }
+        if (prevented || last) want.push(finished(prevented));
+        send(
+          {
+            type: 'ReactiveAttack',
+            combatantId: f.id,
+            ...(rp.w.id === 'fist' ? {} : { weaponId: rp.w.id }),
+            ...gmFields(rp),
+          },
+          { dice: [...dice], followUpFaces: [...followUp] },
+          want,
+        );
+        return prevented;
+      };
+      /** “Leave yourself open, triggering a reactive attack from your target”: answered, with no action to prevent. */
+      const answerOpening = () => {
+        if (!opening) return;
+        const { actor, reactor } = opening;
+        opening = undefined;
+        stats.openings++;
+        answer(reactor, actor, false, true);
+      };
+
+      /** An attack the text forbids is refused with its ruling’s code, and nothing is decided. */
+      const refusedAs = (cmd: RuleCommand, code?: string) => {
+        let got: string | undefined;
+        try {
+          archsoul.decide(st, cmd, new ManualDice({}));
+        } catch (err) {
+          got = (err as { code?: string }).code;
+        }
+        const ok = code ? got === code : got !== undefined && got !== 'DICE_MANUAL_FACES_MISSING';
+        if (!ok)
+          throw new Error(
+            `run ${run} seed ${SEED}: ${canon(cmd)}\nwant refused ${code ?? ''}, have ${got ?? 'events'}`,
+          );
+        stats.refusals++;
+      };
+      const attackCmd = (a: Body, t: Body, w: Wpn, special?: string): RuleCommand => ({
+        type: 'Attack',
+        attackerId: a.id,
+        targetId: t.id,
+        ...(w.id === 'fist' ? {} : { weaponId: w.id }),
+        ...(special ? { special } : {}),
+      });
+      const reaches = (a: Body, t: Body, w: Wpn) => dist(a.at, t.at) <= (shoots(w) ? w.max : reachOf(w));
+
+      /** An attack the text allows passes every check: it asks for its dice, or is held for reactive attacks. */
+      const allowed = (cmd: RuleCommand) => {
+        try {
+          archsoul.decide(st, cmd, new ManualDice({}));
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code !== 'DICE_MANUAL_FACES_MISSING')
+            throw new Error(`run ${run} seed ${SEED}: ${canon(cmd)}\nwant allowed, have refused ${code}`, {
+              cause: err,
+            });
+        }
+        stats.allowed++;
+      };
+      /**
+       * Reactive Attack: “it has a chance of preventing the action from happening at all”: a prevented attack was not
+       * made, so its weapon has made no attack this round (S102 says the same of a prevented Grab).
+       */
+      const probePrevented = (a: Body, t: Body, p: Plan) => {
+        if (!st.combatants[a.id].inTurn || !usable(a, p.w) || !reaches(a, t, p.w)) return;
+        // Not checked, reported: Quick Attack says “After performing a Quick Attack, you cannot make any other
+        // attacks”, and a prevented one was not performed, yet the engine refuses every later attack of the turn
+        // (ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS).
+        if (p.special === 'quick') return;
+        if (a.ap >= 1 && !p.w.twoHanded && !soulMagic(p.w) && !a.quick)
+          allowed(attackCmd(a, t, p.w, 'quick'));
+      };
+
+      /** Attacks the text does not allow, from where everyone stands: each is refused and nothing is decided. */
+      const probeIllegal = (a: Body) => {
+        const t = pick(foesOf(a));
+        for (const w of a.weapons.filter((x) => x.id !== 'fist')) {
+          const d = dist(a.at, t.at);
+          const inRange = reaches(a, t, w);
+          if (!a.held.has(w.id) && !worn(w) && inRange) refusedAs(attackCmd(a, t, w));
+          if (!usable(a, w) || w.destroyed) continue;
+          // S26: a melee or unarmed attack reaches no further than its reach (an unarmed one, adjacent spaces).
+          if (strikes(w) && d > reachOf(w)) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_OUT_OF_REACH');
+          // Ranged Weapon: “within your weapon’s maximum range”.
+          if (shoots(w) && d > w.max) refusedAs(attackCmd(a, t, w));
+          // Reckless Attack: “Perform a strong attack with a melee weapon”.
+          if (shoots(w) && inRange && a.ap === 3) refusedAs(attackCmd(a, t, w, 'reckless'));
+        }
+        for (const w of a.weapons.filter(
+          (x) => a.held.has(x.id) && !x.destroyed && shoots(x) && reaches(a, t, x),
+        )) {
+          // S95: a jammed weapon, or one with no ammunition left, does not shoot.
+          if (w.jammed) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_WEAPON_JAMMED');
+          else if (w.ammo && w.ammo.count === 0) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_NO_AMMUNITION');
+        }
+      };
+
+      /** One turn of `a`: an attack and maybe a Quick Attack, a Reckless Attack, a Hold Firm, Studies, or a sneak attack. */
+      const turn = (a: Body) => {
+        const inTurn = () => st.combatants[a.id].inTurn && !down(a);
+        const targets = foesOf(a).filter((t) => !down(t) || chance(0.2));
+        if (!targets.length) return;
+        const choose = (quick: boolean, t: Body, reckless = false): Plan | undefined => {
+          const ws = a.weapons.filter(
+            (w) =>
+              usable(a, w) &&
+              // Quick Attack: “with a one-handed weapon”; the oracle leaves soul magic, which has no hand, out.
+              (!quick || (!w.twoHanded && !soulMagic(w) && !a.attackedWith.has(w.id))) &&
+              // Reckless Attack: “with a melee weapon” (unarmed attacks count as melee for maneuvers).
+              (!reckless || strikes(w)),
+          );
+          if (!ws.length) return undefined;
+          const shots = ws.filter(shoots);
+          const w = shots.length && chance(0.5) ? pick(shots) : pick(ws);
+          return {
+            w,
+            ...(quick ? { special: 'quick' as const } : reckless ? { special: 'reckless' as const } : {}),
+            // Knockdown and Feint modify “weapon attacks”; the oracle leaves elemental and soul attacks out of them.
+            knockdown: (strikes(w) || w.type === 'ranged') && chance(0.15),
+            sneak: false,
+            ...((strikes(w) || w.type === 'ranged') && chance(0.12)
+              ? { feint: chance(0.6) ? { facing: pick(facingsOf) } : {} }
+              : {}),
+            ...(w.type === 'unarmed' && chance(0.3) ? { style: 'other' as const } : {}),
+            ...(w.type === 'unarmed' && chance(0.2) ? { limbArmoured: chance(0.5) } : {}),
+            ...gm(),
+          };
+        };
+        const strike = (t: Body, p: Plan) => {
+          circumstances(a, t);
+          // A shot from beside the target, often inside its reach and front arc, or from anywhere in range.
+          const reach = shoots(p.w) ? (chance(0.35) ? 1 : p.w.max) : reachOf(p.w);
+          if (!place(a, t, 1, reach)) return false;
+          return attack(a, t, p);
+        };
+
+        // A studied, unaware target (S30): the sneak attack, with a melee or unarmed weapon.
+        if (a.study && a.study.count >= 3 && !down(B[a.study.target])) {
+          const t = B[a.study.target];
+          if (!has(t, 'unaware'))
+            send({ type: 'ApplyCondition', combatantId: t.id, condition: 'unaware' }, {}, [
+              condition(t, 'unaware', 1, false),
+            ]);
+          const p = choose(chance(0.3), t);
+          if (p && strikes(p.w)) {
+            p.sneak = true;
+            // S29: a Feint combines with a Knockdown or a Shatter only.
+            p.feint = undefined;
+            strike(t, p);
+            return;
+          }
+        }
+        const k = r();
+        const t = pick(targets);
+        if (k < 0.08 && !down(t)) {
+          for (let i = 0; i < 3; i++) {
+            a.study =
+              a.study?.target === t.id
+                ? { target: t.id, count: a.study.count + 1 }
+                : { target: t.id, count: 1 };
+            send({ type: 'Study', combatantId: a.id, targetId: t.id }, {}, [
+              apSpent(a, 1),
+              { type: 'StudyTaken', data: { combatantId: a.id, targetId: t.id, count: a.study.count } },
+            ]);
+          }
+          return;
+        }
+        // Any other action spending AP breaks a study series (S30).
+        if (k < 0.25) {
+          a.study = undefined;
+          send({ type: 'HoldFirm', combatantId: a.id }, {}, [
+            apSpent(a, 2),
+            condition(a, 'holdFirm', 1, true),
+          ]);
+          const p = choose(true, t);
+          if (p && chance(0.7)) strike(t, p);
+          return;
+        }
+        a.study = undefined;
+        if (k < 0.4) {
+          const p = choose(true, t);
+          if (p && strike(t, p) && inTurn()) {
+            // “After performing a Quick Attack, you cannot make any other attacks … for the remainder of your turn”.
+            const w = a.weapons.find((x) => usable(a, x) && reaches(a, t, x));
+            if (w) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS');
+          }
+          return;
+        }
+        if (k < 0.52) {
+          const p = choose(false, t, true);
+          if (p) strike(t, p);
+          return;
+        }
+        if (chance(0.3)) probeIllegal(a);
+        // Quick Attack: “Perform an attack with a one-handed weapon”.
+        const both = a.weapons.find((x) => x.twoHanded && usable(a, x) && reaches(a, t, x));
+        if (both && chance(0.3))
+          refusedAs(attackCmd(a, t, both, 'quick'), 'ARCHSOUL_QUICK_ATTACK_ONE_HANDED');
+        const p = choose(false, t);
+        if (!p || !strike(t, p) || !inTurn()) return;
+        if (usable(a, p.w) && reaches(a, t, p.w)) {
+          // Attack: 2 AP of the 3; Quick Attack: “a one-handed weapon that you have not yet made an attack with this
+          // round”.
+          refusedAs(attackCmd(a, t, p.w), 'ARCHSOUL_NOT_ENOUGH_AP');
+          if (!p.w.twoHanded && !soulMagic(p.w))
+            refusedAs(attackCmd(a, t, p.w, 'quick'), 'ARCHSOUL_QUICK_ATTACK_WEAPON_USED');
+        }
+        const t2 = pick(targets);
+        const q = choose(true, t2);
+        if (q && chance(0.6)) strike(t2, q);
+      };
+
+      for (let round = 1; round <= 3; round++) {
+        if (round > 1) send({ type: 'StartRound' }, {}, []);
+        for (let guard = 0; guard < 10; guard++) {
+          if (!st.phase || st.phase.round !== round) break;
+          const open = st.phase.combatantIds.filter((id) => st.combatants[id].inTurn);
+          if (!open.length) break;
+          for (const id of open) {
+            if (heroes.every((h) => down(B[h])) || enemies.every((v) => down(B[v]))) break;
+            if (st.combatants[id].inTurn && !down(B[id])) turn(B[id]);
+            if (st.combatants[id].inTurn) send({ type: 'EndTurn', combatantId: id }, {}, []);
+          }
+          if (heroes.every((h) => down(B[h])) || enemies.every((v) => down(B[v]))) break;
+        }
+        if (heroes.every((h) => down(B[h])) || enemies.every((v) => down(B[v]))) break;
+        while (st.phase) send({ type: 'EndPhase' }, {}, []);
+      }
+      // What the fight holds at its end is what the oracle holds: HP, weapons, conditions, Drain, Soulpower lost.
+      for (const b of Object.values(B)) {
+        const c = st.combatants[b.id];
+        const summary = (x: {
+          hp: number;
+          drain: number;
+          soulpowerLoss: number;
+          conds: Cond[];
+          weapons: Record<string, unknown>;
+        }) => canon({ ...x, conds: x.conds.map(canon).sort() });
+        const have = summary({
+          hp: c.hp,
+          drain: c.drain,
+          soulpowerLoss: c.soulpowerLoss,
+          conds: c.conditions.map((x) => ({
+            condition: x.condition,
+            amount: x.amount,
+            untilNextTurn: x.untilNextTurn,
+          })),
+          weapons: Object.fromEntries(
+            b.weapons
+              .filter((w) => w.id !== 'fist')
+              .map((w) => {
+                const k = c.weapons[w.id] ?? {};
+                return [
+                  w.id,
+                  {
+                    held: c.held.includes(w.id),
+                    broken: !!k.broken,
+                    destroyed: !!k.destroyed,
+                    jammed: !!k.jammed,
+                    hp: k.hp,
+                    ammo: k.ammunition,
+                  },
+                ];
+              }),
+          ),
+        });
+        const want = summary({
+          hp: b.hp,
+          drain: b.drain,
+          soulpowerLoss: b.soulpowerLoss,
+          conds: b.conds,
+          weapons: Object.fromEntries(
+            b.weapons
+              .filter((w) => w.id !== 'fist')
+              .map((w) => [
+                w.id,
+                {
+                  held: b.held.has(w.id),
+                  broken: w.broken,
+                  destroyed: w.destroyed,
+                  jammed: w.jammed,
+                  hp: w.hp,
+                  ammo: w.ammo?.count,
+                },
+              ]),
+          ),
+        });
+        if (have !== want)
+          throw new Error(`run ${run} seed ${SEED}: ${b.id} at the end\nwant ${want}\nhave ${have}`);
+      }
+    }
+    if (process.env.FUZZ_REPORT) console.log(stats);
+    expect(stats.compared).toBeGreaterThan(RUNS);
+    expect(stats.fumbles).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,1604 @@
+import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { ManualFaces } from '../../src/dice/manual';
+import { combatState } from '../../src/narateer';
+import { exact, fight, Fighter, refusal, stateOf } from './helpers';
+import { rng } from '../seeded-random';
+
+/**
+ * An oracle of the Combat Exchange, computed from narateer.txt, RULINGS.md (N1–N21) and the rulings N22–N68 alone
+ * (not from the engine’s code), compared with the engine on random legal fights of two to four combatants with manual
+ * dice, over two or three rounds, on the map or off it. Each tempo-holder declares Melee and Ranged Exchanges within
+ * its proactive uses and Ready AD (any weapon, Boost within the Skill Level, a Damage Vital or the default, a distance,
+ * the GM’s Edge, flags, harm and Strike/Protection modifiers) at any other combatant, reloads, spends dice on other
+ * actions (N33) and moves, opening Opportunity Attacks (N24, N42, N45, N60). The target answers No Response, Full Guard
+ * or Clash (with or without a named weapon) up front, by RespondToExchange or by its sheet’s response policy, or is
+ * forced to No Response (unaware, Collapsed, Withdrawn, Unconscious or Paralyzed, no Ready AD). The GM applies and
+ * removes conditions (Blinded, Invisible, Deafened, Unconscious, Paralyzed, Prone, for some rounds or until removed),
+ * Wounds (N32, N59) and Lingering Harm with its own Wounds, tick timing, rounds and ticks (N11, N19, N38, N47, N62).
+ * Every pool, Edge source, reroll, total, outcome and Hit Margin, every Strike and Protection Rating, Wound Margin and
+ * Wound count, each die a Wound takes (by preference, in advance or as the wounded’s answer, N9, N28), Vitality, state,
+ * Continuation Check, shot and Loading, each tick and what ends with a round, the next activation and its refreshed
+ * dice, and the dice, uses, weapons, Spaces and conditions each combatant folds to are checked; a proactive use over
+ * SL + 1 and a Base Attack Cost over the Ready AD must be refused. FUZZ_RUNS and FUZZ_SEED explore further;
+ * FUZZ_REPORT prints what was covered.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+type Vital = 'strength' | 'agility' | 'resilience';
+type Kind = 'melee' | 'ranged';
+type Die = 'AD' | 'MD';
+type Net = 'advantage' | 'disadvantage' | 'none';
+type Response = 'none' | 'fullGuard' | 'clash';
+interface Weapon {
+  id: string;
+  name: string;
+  kind: Kind;
+  weight: 'light' | 'heavy';
+  baseAttackCost: number;
+  weaponDamage: number;
+  damageVitalCap: number;
+  damageVitals?: Vital[];
+  reach?: number;
+  effectiveRange?: number;
+  maximumRange?: number;
+  needsLoading?: boolean;
+  loaded?: boolean;
+  ammunition?: number;
+  harm: string;
+}
+interface Sheet {
+  vitals: Record<Vital, number>;
+  skills: { melee: number; ranged: number; acrobatics: number };
+  maxVitality: number;
+  maxAD: number;
+  maxMD: number;
+  weapons: Weapon[];
+  armour?: { soak: number };
+  woundPreference?: 'AD_FIRST' | 'MD_FIRST' | 'ASK';
+  responsePolicy?: { response: Response; boost?: number; fallback?: 'fullGuard' | 'none' };
+}
+interface Space {
+  x: number;
+  y: number;
+}
+interface Pool {
+  ready: number;
+  used: number;
+  wounded: number;
+}
+type Tick = 'roundEnd' | 'roundStart' | 'activationStart' | 'activationEnd';
+interface Lingering {
+  id: string;
+  form: string;
+  label: string;
+  wounds: number;
+  allocation?: Die[];
+  /** N38: when it ticks, at most once a round; the round it ends with; the ticks it has left. */
+  tick: Tick;
+  untilRound?: number;
+  ticksLeft?: number;
+  lastTick?: number;
+  ended?: boolean;
+}
+/** What the oracle knows of one combatant. */
+interface Model {
+  id: string;
+  side: string;
+  sheet: Sheet;
+  /** N13, N25: a square-grid Space, in fights on the map. */
+  pos?: Space;
+  vit: number;
+  ad: Pool;
+  md: Pool;
+  withdrawn: boolean;
+  /** N18: fallen below half its Maximum Vitality once already. */
+  belowHalf: boolean;
+  uses: { melee: number; ranged: number };
+  guns: Record<string, { loaded: boolean; ammunition?: number }>;
+  /** Condition → the round it ends with (N26), or null: until removed. */
+  conds: Record<string, number | null>;
+  /** N41: the foes it has attacked while unseen by them. */
+  unseen: Set<string>;
+  lingering: Lingering[];
+  acted: boolean;
+}
+interface Side {
+  combatantId: string;
+  skill: string;
+  rolled: number[];
+  edge: Net;
+  sources: { advantage: string[]; disadvantage: string[] };
+  reroll?: { index: number; original: number; faces: number[]; kept: 'original' | 'reroll' };
+  faces: number[];
+  total: number;
+}
+
+/** N1: faces 1–2 show 0 dots, 3–5 one, 6 two. */
+const dots = (f: number) => (f <= 2 ? 0 : f <= 5 ? 1 : 2);
+const sum = (faces: number[]) => faces.reduce((s, f) => s + dots(f), 0);
+/** Wound Conversion: 1–2 = 1, 3–4 = 2, 5–6 = 3, 7–8 = 5, 9+ = 8 (0 or less: no Wound). */
+const convert = (wm: number) => (wm <= 0 ? 0 : wm <= 2 ? 1 : wm <= 4 ? 2 : wm <= 6 ? 3 : wm <= 8 ? 5 : 8);
+/** "Only one source of Advantage and one source of Disadvantage can apply per roll …; if both apply, they cancel." */
+const netOf = (s: { advantage: string[]; disadvantage: string[] }): Net =>
+  s.advantage.length && !s.disadvantage.length
+    ? 'advantage'
+    : s.disadvantage.length && !s.advantage.length
+      ? 'disadvantage'
+      : 'none';
+/**
+ * N2: Advantage rerolls the die with the fewest dots (then the lowest face, then the first position) and keeps the
+ * better; Disadvantage the die with the most dots (then the highest face, the first position) and keeps the worse;
+ * equal dots keep the original.
+ */
+function edgeOf(side: Omit<Side, 'faces' | 'total' | 'reroll'>, rerollFace: number | undefined): Side {
+  const faces = [...side.rolled];
+  if (side.edge === 'none') return { ...side, faces, total: sum(faces) };
+  const adv = side.edge === 'advantage';
+  let index = 0;
+  for (let i = 1; i < faces.length; i++)
+    if (adv ? faces[i] < faces[index] : faces[i] > faces[index]) index = i;
+  const original = faces[index];
+  const f = rerollFace!;
+  const kept = (adv ? dots(f) > dots(original) : dots(f) < dots(original)) ? 'reroll' : 'original';
+  if (kept === 'reroll') faces[index] = f;
+  return { ...side, reroll: { index, original, faces: [f], kept }, faces, total: sum(faces) };
+}
+/** JSON with sorted keys and without undefined fields, to compare by value. */
+const canon = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  ) ?? 'undefined';
+/**
+ * N21: a default Damage Vital is the highest after the cap; when two Vitals give the same value the text names
+ * neither, so any of them is accepted (the Strike Rating is the same).
+ */
+const tied = (want: Vital, allowed: Vital[], have: unknown) =>
+  allowed.includes(have as Vital) ? (have as Vital) : want;
+const sorted = (s: { advantage: string[]; disadvantage: string[] }) => ({
+  advantage: [...new Set(s.advantage)].sort(),
+  disadvantage: [...new Set(s.disadvantage)].sort(),
+});
+
+const LINGERING: Record<string, string> = {
+  // N11: the default classifications.
+  Bleeding: 'Affliction (Bleeding)',
+  Burning: 'Elemental (Fire)',
+  Poisoned: 'Affliction (Poison)',
+};
+
+describe('narateer oracle: the Combat Exchange from the text against the engine', () => {
+  it('given random legal fights, when exchanges resolve, then pools, Edge, totals, outcomes, Wounds, their dice, Vitality and Continuation Checks match the text', () => {
+    const r = rng(SEED);
+    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)];
+    const d6 = (n: number) => Array.from({ length: n }, () => int(1, 6));
+    const stats: Record<string, number> = {
+      exchanges: 0,
+      hits: 0,
+      counters: 0,
+      guarded: 0,
+      ties: 0,
+      checks: 0,
+      asked: 0,
+      ticks: 0,
+    };
+    const count = (k: string) => (stats[k] = (stats[k] ?? 0) + 1);
+
+    const mkWeapon = (i: number): Weapon => {
+      const harm = pick([
+        'Physical (Slashing)',
+        'Physical (Piercing)',
+        'Physical (Impact)',
+        'Elemental (Fire)',
+      ]);
+      const weight = pick(['light', 'heavy'] as const);
+      if (r() < 0.6) {
+        const w: Weapon = {
+          id: `w${i}`,
+          name: `w${i}`,
+          kind: 'melee',
+          weight,
+          baseAttackCost: pick([1, 1, 1, 2, 3]),
+          weaponDamage: int(0, 4),
+          damageVitalCap: int(0, 4),
+          harm,
+        };
+        if (r() < 0.3) w.reach = 2;
+        const lists: (Vital[] | undefined)[] =
+          weight === 'light'
+            ? [undefined, ['strength'], ['agility'], ['strength', 'agility']]
+            : [undefined, ['strength']];
+        const dv = pick(lists);
+        if (dv) w.damageVitals = dv;
+        return w;
+      }
+      const effectiveRange = int(2, 6);
+      const w: Weapon = {
+        id: `w${i}`,
+        name: `w${i}`,
+        kind: 'ranged',
+        weight,
+        baseAttackCost: pick([1, 1, 2]),
+        weaponDamage: int(0, 3),
+        damageVitalCap: int(1, 4),
+        effectiveRange,
+        maximumRange: effectiveRange + int(0, 8),
+        harm,
+      };
+      if (r() < 0.4) {
+        w.needsLoading = true;
+        w.loaded = r() < 0.7;
+      }
+      if (r() < 0.5) w.ammunition = int(w.loaded ? 1 : 0, 4);
+      const dv = pick([undefined, ['agility'], ['strength']] as (Vital[] | undefined)[]);
+      if (dv) w.damageVitals = dv;
+      return w;
+    };
+    const mkSheet = (): Sheet => {
+      const s: Sheet = {
+        vitals: { strength: int(0, 4), agility: int(0, 4), resilience: int(0, 3) },
+        skills: { melee: int(0, 3), ranged: int(0, 3), acrobatics: int(0, 2) },
+        maxVitality: int(2, 10),
+        maxAD: int(1, 7),
+        maxMD: r() < 0.5 ? 0 : int(1, 3),
+        weapons: Array.from({ length: int(1, 3) }, (_, i) => mkWeapon(i)),
+      };
+      if (r() < 0.7) s.armour = { soak: int(0, 2) };
+      const pref = pick([undefined, 'AD_FIRST', 'MD_FIRST', 'ASK'] as const);
+      if (pref) s.woundPreference = pref;
+      if (r() < 0.35) {
+        const response = pick(['none', 'fullGuard', 'clash', 'clash'] as const);
+        s.responsePolicy = { response, ...(response === 'none' ? {} : { boost: int(0, 3) }) };
+        const fallback = pick([undefined, 'fullGuard', 'none'] as const);
+        if (fallback) s.responsePolicy.fallback = fallback;
+      }
+      return s;
+    };
+
+    for (let run = 0; run < RUNS; run++) {
+      const ids = ['a', 'b', 'c', 'd'].slice(0, int(2, 4));
+      const m: Record<string, Model> = {};
+      const fighters: Fighter[] = ids.map((id) => {
+        const sheet = mkSheet();
+        m[id] = {
+          id,
+          side: r() < 0.5 ? 'x' : 'y',
+          sheet,
+          vit: sheet.maxVitality,
+          ad: { ready: sheet.maxAD, used: 0, wounded: 0 },
+          md: { ready: sheet.maxMD, used: 0, wounded: 0 },
+          withdrawn: false,
+          belowHalf: false,
+          uses: { melee: 0, ranged: 0 },
+          guns: Object.fromEntries(
+            sheet.weapons.map((w) => [
+              w.id,
+              {
+                loaded: w.needsLoading ? w.loaded !== false : true,
+                ...(w.ammunition === undefined ? {} : { ammunition: w.ammunition }),
+              },
+            ]),
+          ),
+          conds: {},
+          unseen: new Set(),
+          lingering: [],
+          acted: false,
+        };
+        return { id, sheet: sheet as unknown as Record<string, unknown>, side: m[id].side };
+      });
+      let e: RuleEvent[] = fight(fighters);
+      let round = 1;
+      const onMap = r() < 0.5;
+      /** N25: the larger of |dx| and |dy|. */
+      const cheb = (p: Space, q: Space) => Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y));
+      let log: string[] = [];
+
+      const has = (c: Model, cond: string) => Object.hasOwn(c.conds, cond);
+      const stateOfM = (c: Model) => (c.vit <= 0 ? 'Collapsed' : c.withdrawn ? 'Withdrawn' : 'Active');
+      /** N26: Unconscious and Paralyzed incapacitate. */
+      const incapacitated = (c: Model) => has(c, 'unconscious') || has(c, 'paralyzed');
+      const canAct = (c: Model) => stateOfM(c) === 'Active' && !incapacitated(c);
+      /** N41: unseen by the foe: Invisible, or the foe Blinded. */
+      const unseenBy = (a: Model, foe: Model) => has(a, 'invisible') || has(foe, 'blinded');
+      /** N41: a foe is forgotten once the attacker is seen by it again. */
+      const forget = () => {
+        for (const c of Object.values(m))
+          for (const f of [...c.unseen]) if (!unseenBy(c, m[f])) c.unseen.delete(f);
+      };
+      /** N21, N36: the weapon’s list, else light melee Strength or Agility, heavy melee Strength, ranged Agility. */
+      const vitalsOf = (w: Weapon): Vital[] =>
+        w.damageVitals ??
+        (w.kind === 'ranged' ? ['agility'] : w.weight === 'light' ? ['strength', 'agility'] : ['strength']);
+      const capped = (c: Model, w: Weapon, v: Vital) => Math.min(c.sheet.vitals[v], w.damageVitalCap);
+      /** N21: default, the highest after the cap (every Vital that gives it: the text does not break the tie). */
+      const bestVitals = (c: Model, w: Weapon) => {
+        const best = Math.max(...vitalsOf(w).map((v) => capped(c, w, v)));
+        return vitalsOf(w).filter((v) => capped(c, w, v) === best);
+      };
+      /** "a ranged weapon that is loaded or otherwise ready to fire", with ammunition (N27). */
+      const canFire = (c: Model, w: Weapon) =>
+        c.guns[w.id].loaded && (c.guns[w.id].ammunition === undefined || c.guns[w.id].ammunition! > 0);
+      /** Reach and Maximum Range (N25: without a distance the GM asserts them). */
+      const reaches = (c: Model, w: Weapon, distance: number | undefined) =>
+        w.kind === 'melee'
+          ? distance === undefined || distance <= (w.reach ?? 1)
+          : canFire(c, w) && (distance === undefined || distance <= w.maximumRange!);
+      const usesOf = (c: Model, k: Kind) => c.sheet.skills[k] + 1; // "SL + 1", minimum 1
+      const soak = (c: Model) => c.sheet.armour?.soak ?? 0;
+
+      /** N9 with N28: the required state (Ready while any Ready die is left), then the choice or the preference. */
+      const takeWounds = (c: Model, n: number, allocation?: Die[]) => {
+        const dice: { kind: Die; from: 'ready' | 'used' }[] = [];
+        const pref: Die = c.sheet.woundPreference === 'MD_FIRST' ? 'MD' : 'AD';
+        for (let i = 0; i < n; i++) {
+          c.vit -= 1;
+          const from = c.ad.ready + c.md.ready > 0 ? 'ready' : c.ad.used + c.md.used > 0 ? 'used' : undefined;
+          if (!from) continue;
+          const want = allocation?.[i] ?? pref;
+          const pool = (k: Die) => (k === 'AD' ? c.ad : c.md);
+          const kind: Die = pool(want)[from] > 0 ? want : want === 'AD' ? 'MD' : 'AD';
+          pool(kind)[from] -= 1;
+          pool(kind).wounded += 1;
+          dice.push({ kind, from });
+        }
+        return dice;
+      };
+      /** N9: ASK asks only when both kinds exist in a required state some Wound reaches. */
+      const asks = (c: Model, n: number) =>
+        c.sheet.woundPreference === 'ASK' &&
+        n > 0 &&
+        ((c.ad.ready > 0 && c.md.ready > 0) ||
+          (n > c.ad.ready + c.md.ready && c.ad.used > 0 && c.md.used > 0));
+      /** A legal answer to ASK, Wound by Wound. */
+      const answer = (c: Model, n: number): Die[] => {
+        const ad = { ...c.ad };
+        const md = { ...c.md };
+        const out: Die[] = [];
+        for (let i = 0; i < n; i++) {
+          const from = ad.ready + md.ready > 0 ? 'ready' : ad.used + md.used > 0 ? 'used' : undefined;
+          if (!from) break;
+          const kinds = (['AD', 'MD'] as Die[]).filter((k) => (k === 'AD' ? ad : md)[from] > 0);
+          const k = pick(kinds);
+          (k === 'AD' ? ad : md)[from] -= 1;
+          out.push(k);
+        }
+        return out;
+      };
+
+      /**
+       * Applying Wounds, then Continuation Checks (N10, N18): only one who stays Active checks, when its Vitality falls
+       * below half its maximum for the first time, or one resolution deals more Wounds than half of it; Resilience dice,
+       * 1 or more dots passes, else Withdrawn (N50: Resilience 0 fails with nothing rolled).
+       */
+      const wound = (c: Model, n: number, allocation?: Die[]) => {
+        const before = c.vit;
+        const dice = takeWounds(c, n, allocation);
+        const firstBelowHalf = n > 0 && !c.belowHalf && 2 * c.vit < c.sheet.maxVitality;
+        if (firstBelowHalf) c.belowHalf = true;
+        const state = stateOfM(c);
+        const applied = {
+          combatantId: c.id,
+          wounds: n,
+          dice,
+          vitalityBefore: before,
+          vitality: c.vit,
+          ad: { ...c.ad },
+          md: { ...c.md },
+          state,
+          ...(firstBelowHalf ? { firstBelowHalf: true } : {}),
+        };
+        const triggers = [
+          ...(firstBelowHalf ? ['belowHalf'] : []),
+          ...(2 * n > c.sheet.maxVitality ? ['heavyWounds'] : []),
+        ];
+        let check: Record<string, unknown> | undefined;
+        let faces: number[] = [];
+        if (state === 'Active' && n > 0 && triggers.length) {
+          faces = d6(c.sheet.vitals.resilience);
+          const passed = sum(faces) >= 1;
+          if (!passed) c.withdrawn = true;
+          check = {
+            combatantId: c.id,
+            triggers,
+            dice: faces.length,
+            faces,
+            dots: sum(faces),
+            passed,
+            state: passed ? 'Active' : 'Withdrawn',
+          };
+          stats.checks++;
+        }
+        return { applied, check, faces };
+      };
+
+      const ctxOf = () =>
+        JSON.stringify({ run, seed: SEED, round, log, sheets: Object.values(m).map((c) => [c.id, c.sheet]) });
+      const fail = (what: string, want: unknown, have: unknown, got?: RuleEvent[]) => {
+        throw new Error(
+          `${what}\nwant ${JSON.stringify(want)}\nhave ${JSON.stringify(have)}\n${ctxOf()}\n${JSON.stringify(got ?? [])}`,
+        );
+      };
+      const same = (what: string, want: unknown, have: unknown, got?: RuleEvent[]) => {
+        if (canon(want) !== canon(have)) fail(what, want, have, got);
+      };
+      const run1 = (cmd: RuleCommand, faces: ManualFaces = {}) => {
+        log.push(JSON.stringify({ cmd, faces }));
+        let got: RuleEvent[];
+        try {
+          got = exact(e, cmd, faces);
+        } catch (err) {
+          throw new Error(`engine refused: ${(err as Error).message}\n${ctxOf()}`, { cause: err });
+        }
+        e = [...e, ...got];
+        return got;
+      };
+      /** The dice, Vitality, state, uses, weapons and conditions every combatant folds to. */
+      const folds = () => {
+        const s = stateOf(e);
+        for (const c of Object.values(m)) {
+          const x = s.combatants[c.id];
+          same(
+            `folded ${c.id}`,
+            {
+              vit: c.vit,
+              ad: c.ad,
+              md: c.md,
+              state: stateOfM(c),
+              uses: c.uses,
+              guns: c.guns,
+              pos: c.pos,
+              conds: Object.entries(c.conds)
+                .map(([k, v]) => [k, v])
+                .sort(),
+            },
+            {
+              vit: x.vitality,
+              ad: x.ad,
+              md: x.md,
+              state: combatState(x),
+              uses: x.uses,
+              guns: x.weapons,
+              pos: x.position,
+              conds: x.conditions.map((k) => [k.condition, k.untilRound ?? null]).sort(),
+            },
+          );
+        }
+      };
+
+      /** One Combat Exchange, from the declaration to the last Wound. */
+      const exchange = (
+        att: Model,
+        tgt: Model,
+        w: Weapon,
+        boost: number,
+        distance: number | undefined,
+        opportunity = false,
+      ) => {
+        const kind = w.kind;
+        // N24: an Opportunity Attack is a Melee Exchange the reactor initiates against the mover.
+        const cmd: Record<string, unknown> = opportunity
+          ? { type: 'TakeOpportunityAttack', combatantId: att.id, weaponId: w.id, boost }
+          : { type: 'DeclareExchange', attackerId: att.id, targetId: tgt.id, kind, weaponId: w.id, boost };
+        // N25: without a map the GM gives the distance; with one, the map’s wins over a distance given.
+        if (!opportunity && !onMap && distance !== undefined) cmd.distance = distance;
+        if (!opportunity && onMap && r() < 0.3) cmd.distance = int(0, 12);
+        const vitals = bestVitals(att, w);
+        let attVital: Vital = vitals[0];
+        let attVitals = vitals;
+        if (r() < 0.3) {
+          cmd.damageVital = attVital = pick(vitalsOf(w));
+          attVitals = [attVital];
+        }
+        const gmEdge = pick([undefined, undefined, 'advantage', 'disadvantage'] as const);
+        if (gmEdge) cmd.edge = gmEdge;
+        const respEdge = pick([undefined, undefined, 'advantage', 'disadvantage'] as const);
+        if (respEdge) cmd.responderEdge = respEdge;
+        // N41: the GM’s attackerUnseen, for the first attack while unseen for a reason the engine does not see (Hide).
+        const gmUnseen = !opportunity && r() < 0.06;
+        if (gmUnseen) cmd.attackerUnseen = true;
+        const cannotSee = r() < 0.1;
+        if (cannotSee) cmd.attackerCannotSeeTarget = true;
+        const targetCannotSee = r() < 0.1;
+        if (targetCannotSee) cmd.targetCannotSeeAttacker = true;
+        const unaware = r() < 0.08;
+        if (unaware) cmd.targetUnaware = true;
+        if (r() < 0.15) cmd.strikeModifier = int(-3, 3);
+        if (r() < 0.15) cmd.protectionModifier = int(-3, 3);
+        if (r() < 0.1) cmd.harm = 'Supernatural (Psychic)';
+        if (att.sheet.woundPreference === 'ASK' ? r() < 0.5 : r() < 0.2)
+          cmd.allocation = Array.from({ length: int(1, 4) }, () => pick(['AD', 'MD'] as const));
+
+        // Combat Exchange Flow 3–4: the Base Attack Cost and Boost move from Ready to Used.
+        const dice = w.baseAttackCost + boost;
+        att.ad.ready -= dice;
+        att.ad.used += dice;
+        if (!opportunity) att.uses[kind] += 1; // "Opportunity Attacks do not consume proactive Melee uses"
+
+        // N6, N20, N23, N26: a forced No Response, with its reasons.
+        const forced = [
+          ...(unaware ? ['unaware'] : []),
+          ...(tgt.vit <= 0 ? ['collapsed'] : []),
+          ...(tgt.vit > 0 && tgt.withdrawn ? ['withdrawn'] : []),
+          ...(incapacitated(tgt) ? ['incapacitated'] : []),
+          ...(tgt.ad.ready === 0 ? ['noReadyAD'] : []),
+        ];
+        const fgSkill = kind === 'melee' ? 'melee' : 'acrobatics';
+        /** Clash: "a legal attack that can reach the tempo-holder", paid for with its Boost (N35, N37, N52). */
+        const clashable = (b: number) =>
+          tgt.sheet.weapons.filter(
+            (x) => x.kind === kind && reaches(tgt, x, distance) && x.baseAttackCost + b <= tgt.ad.ready,
+          );
+        interface Resp {
+          response: Response;
+          boost: number;
+          weapon?: Weapon;
+          vital?: Vital;
+          vitals?: Vital[];
+          source?: 'declaration' | 'policy';
+          allocation?: Die[];
+          strikeModifier?: number;
+          protectionModifier?: number;
+          harm?: string;
+        }
+        let resp: Resp;
+        let upFront: Record<string, unknown> | undefined;
+        let pendingAnswer: Record<string, unknown> | undefined;
+        const allocationFor = () =>
+          (tgt.sheet.woundPreference === 'ASK' ? r() < 0.7 : r() < 0.2)
+            ? Array.from({ length: int(1, 4) }, () => pick(['AD', 'MD'] as const))
+            : undefined;
+        if (forced.length) {
+          // N68 with N28: a response sent up front, legal for the sheet, is overridden; its allocation still applies.
+          const allocation = allocationFor();
+          const sent = pick([undefined, 'none', 'fullGuard'] as const);
+          if (sent) upFront = { response: sent, boost: 0, ...(allocation ? { allocation } : {}) };
+          resp = { response: 'none', boost: 0, allocation: sent ? allocation : undefined };
+        } else {
+          // A legal answer of the responder’s choice.
+          const choices: Response[] = ['none', 'fullGuard', 'fullGuard'];
+          if (clashable(0).length) choices.push('clash', 'clash', 'clash');
+          const response = pick(choices);
+          const sl = response === 'clash' ? tgt.sheet.skills[kind] : tgt.sheet.skills[fgSkill];
+          let b = 0;
+          let weapon: Weapon | undefined;
+          let named = false;
+          if (response === 'fullGuard') b = int(0, Math.min(sl, tgt.ad.ready - 1));
+          if (response === 'clash') {
+            weapon = pick(clashable(0));
+            b = int(0, Math.min(sl, tgt.ad.ready - weapon.baseAttackCost));
+            // N35, N37: without a named weapon, the first of the kind that reaches and can be paid for.
+            named = r() < 0.5;
+            if (!named) weapon = clashable(b)[0];
+          }
+          resp = { response, boost: b, weapon };
+          if (weapon) {
+            resp.vitals = bestVitals(tgt, weapon);
+            resp.vital = resp.vitals[0];
+          }
+          const fields: Record<string, unknown> = { response, boost: b };
+          if (weapon && named) fields.weaponId = weapon.id;
+          if (weapon && named && r() < 0.3) {
+            fields.damageVital = resp.vital = pick(vitalsOf(weapon));
+            resp.vitals = [resp.vital];
+          }
+          if (weapon && r() < 0.1) fields.harm = resp.harm = 'Elemental (Acid)';
+          if (weapon && r() < 0.15) fields.strikeModifier = resp.strikeModifier = int(-3, 3);
+          if (weapon && r() < 0.15) fields.protectionModifier = resp.protectionModifier = int(-3, 3);
+          const allocation = allocationFor();
+          if (allocation) fields.allocation = resp.allocation = allocation;
+          const policy = tgt.sheet.responsePolicy;
+          // N23: a policy answers whatever is not given up front; without one, RespondToExchange does.
+          const how = r() < (policy ? 0.3 : 0.5) ? 'upFront' : policy ? 'policy' : 'answer';
+          if (how === 'upFront') {
+            upFront = fields;
+            resp.source = 'declaration';
+          } else if (how === 'answer')
+            pendingAnswer = { type: 'RespondToExchange', combatantId: tgt.id, ...fields };
+          else {
+            // N23: the policy’s Boost lowered to what the Skill Level and Ready AD allow; impossible: its fallback
+            // (default Full Guard), then No Response.
+            const p = policy!;
+            const pb = p.boost ?? 0;
+            resp = { response: 'none', boost: 0, source: 'policy' };
+            let answered = false;
+            if (p.response === 'clash') {
+              const x = tgt.sheet.weapons.find(
+                (y) => y.kind === kind && reaches(tgt, y, distance) && y.baseAttackCost <= tgt.ad.ready,
+              );
+              if (x) {
+                const vs = bestVitals(tgt, x);
+                resp = {
+                  response: 'clash',
+                  boost: Math.min(pb, tgt.sheet.skills[kind], tgt.ad.ready - x.baseAttackCost),
+                  weapon: x,
+                  vitals: vs,
+                  vital: vs[0],
+                  source: 'policy',
+                };
+                answered = true;
+              }
+            } else {
+              answered = true;
+              if (p.response === 'fullGuard')
+                resp = {
+                  response: 'fullGuard',
+                  boost: Math.min(pb, tgt.sheet.skills[fgSkill], tgt.ad.ready - 1),
+                  source: 'policy',
+                };
+            }
+            if (!answered && (p.fallback ?? 'fullGuard') === 'fullGuard')
+              resp = {
+                response: 'fullGuard',
+                boost: Math.min(pb, tgt.sheet.skills[fgSkill], tgt.ad.ready - 1),
+                source: 'policy',
+              };
+          }
+        }
+        if (upFront) cmd.response = upFront;
+        count(
+          `response ${resp.response} ${forced.length ? `forced ${forced.join('+')}` : (resp.source ?? 'answer')}`,
+        );
+
+        // The responder commits the response’s AD (Full Guard 1, Clash its weapon’s Base Attack Cost, + Boost).
+        const rDice =
+          resp.response === 'none'
+            ? 0
+            : (resp.response === 'fullGuard' ? 1 : resp.weapon!.baseAttackCost) + resp.boost;
+        tgt.ad.ready -= rDice;
+        tgt.ad.used += rDice;
+
+        // Edge sources (N31, N41, N52).
+        const aSources = { advantage: [] as string[], disadvantage: [] as string[] };
+        if (gmEdge) aSources[gmEdge].push('gm');
+        const attUnseen = unseenBy(att, tgt);
+        if (gmUnseen || (attUnseen && !att.unseen.has(tgt.id))) aSources.advantage.push('unseenAttacker');
+        if (cannotSee || has(att, 'blinded') || has(tgt, 'invisible'))
+          aSources.disadvantage.push('cannotSeeTarget');
+        if (kind === 'ranged' && distance !== undefined && distance > w.effectiveRange!)
+          aSources.disadvantage.push('beyondEffectiveRange');
+        const rSources = { advantage: [] as string[], disadvantage: [] as string[] };
+        if (respEdge) rSources[respEdge].push('gm');
+        const respUnseen = unseenBy(tgt, att);
+        if (resp.response === 'fullGuard') rSources.advantage.push('fullGuard');
+        if (resp.response === 'clash') {
+          if (respUnseen && !tgt.unseen.has(att.id)) rSources.advantage.push('unseenAttacker');
+          if (targetCannotSee || has(tgt, 'blinded') || has(att, 'invisible'))
+            rSources.disadvantage.push('cannotSeeTarget');
+          if (kind === 'ranged' && distance !== undefined && distance > resp.weapon!.effectiveRange!)
+            rSources.disadvantage.push('beyondEffectiveRange');
+        }
+        for (const x of [...aSources.advantage, ...aSources.disadvantage]) count(`attack edge ${x}`);
+        for (const x of [...rSources.advantage, ...rSources.disadvantage]) count(`response edge ${x}`);
+        // N41: an attack counts once it is rolled.
+        if (attUnseen) att.unseen.add(tgt.id);
+        if (resp.response === 'clash' && respUnseen) tgt.unseen.add(att.id);
+
+        // Steps 7–9: roll every committed die, Edge, compare.
+        const aRolled = d6(dice);
+        const rRolled = d6(rDice);
+        const aNet = netOf(aSources);
+        const rNet = resp.response === 'none' ? 'none' : netOf(rSources);
+        const rerolls = [...(aNet !== 'none' ? d6(1) : []), ...(rNet !== 'none' ? d6(1) : [])];
+        const A = edgeOf(
+          { combatantId: att.id, skill: kind, rolled: aRolled, edge: aNet, sources: sorted(aSources) },
+          aNet !== 'none' ? rerolls[0] : undefined,
+        );
+        const R =
+          resp.response === 'none'
+            ? undefined
+            : edgeOf(
+                {
+                  combatantId: tgt.id,
+                  skill: resp.response === 'clash' ? kind : fgSkill,
+                  rolled: rRolled,
+                  edge: rNet,
+                  sources: sorted(rSources),
+                },
+                rNet !== 'none' ? rerolls[rerolls.length - 1] : undefined,
+              );
+        let outcome: string;
+        let margin: number | undefined;
+        let winner: string | undefined;
+        if (!R) {
+          // No Response: target number 0; N30: 0 against 0 is a tie.
+          outcome = A.total > 0 ? 'hit' : 'tie';
+          margin = A.total > 0 ? A.total : undefined;
+        } else if (resp.response === 'fullGuard') {
+          outcome = R.total >= A.total ? 'guarded' : 'hit'; // N7: the tie favours Full Guard
+          margin = outcome === 'hit' ? A.total - R.total : undefined;
+        } else outcome = A.total > R.total ? 'hit' : R.total > A.total ? 'counterHit' : 'tie';
+        if (R && resp.response === 'clash' && outcome !== 'tie') margin = Math.abs(A.total - R.total);
+        if (outcome === 'hit') winner = att.id;
+        if (outcome === 'counterHit' || outcome === 'guarded') winner = tgt.id;
+        stats.exchanges++;
+        if (outcome === 'hit') stats.hits++;
+        if (outcome === 'counterHit') stats.counters++;
+        if (outcome === 'guarded') stats.guarded++;
+        if (outcome === 'tie') stats.ties++;
+
+        // WeaponFired: "Firing expends ammunition and resolves the weapon’s Loading state whether that combatant wins or
+        // loses" (N27).
+        const fired: Record<string, unknown>[] = [];
+        const fire = (c: Model, x: Weapon) => {
+          const g = c.guns[x.id];
+          if (g.ammunition !== undefined) g.ammunition -= 1;
+          if (x.needsLoading) g.loaded = false;
+          fired.push({ combatantId: c.id, weaponId: x.id, loaded: g.loaded, ammunition: g.ammunition });
+        };
+        if (kind === 'ranged') fire(att, w);
+        if (kind === 'ranged' && resp.response === 'clash') fire(tgt, resp.weapon!);
+
+        // Calculating Wounds: Strike Rating = Weapon Damage + min(Damage Vital, cap) (+ N44 modifier, not below 0);
+        // Protection Rating = Soak (+ modifier, not below 0); Wound Margin = Hit Margin + Strike − Protection.
+        let woundsWant: Record<string, unknown> | undefined;
+        let pendingAlloc: { c: Model; n: number } | undefined;
+        let hurt: ReturnType<typeof wound> | undefined;
+        let allocationAnswer: Die[] | undefined;
+        const calc = (
+          winnerM: Model,
+          loser: Model,
+          x: Weapon,
+          vital: Vital,
+          sm: number | undefined,
+          pm: number | undefined,
+          harm: string,
+          allocation: Die[] | undefined,
+        ) => {
+          const strikeRating = Math.max(0, x.weaponDamage + capped(winnerM, x, vital) + (sm ?? 0));
+          const protectionRating = Math.max(0, soak(loser) + (pm ?? 0));
+          const woundMargin = margin! + strikeRating - protectionRating;
+          const n = convert(woundMargin);
+          const head = {
+            sourceId: winnerM.id,
+            weaponId: x.id,
+            damageVital: vital,
+            hitMargin: margin,
+            strikeRating,
+            ...(sm === undefined ? {} : { strikeModifier: sm }),
+            protectionRating,
+            ...(pm === undefined ? {} : { protectionModifier: pm }),
+            woundMargin,
+            harmLabel: harm,
+          };
+          if (!allocation && asks(loser, n)) {
+            allocationAnswer = answer(loser, n);
+            pendingAlloc = { c: loser, n };
+            stats.asked++;
+          }
+          hurt = wound(loser, n, allocation ?? allocationAnswer);
+          woundsWant = { ...head, ...hurt.applied };
+        };
+        if (outcome === 'hit')
+          calc(
+            att,
+            tgt,
+            w,
+            attVital,
+            cmd.strikeModifier as number | undefined,
+            cmd.protectionModifier as number | undefined,
+            (cmd.harm as string | undefined) ?? w.harm,
+            resp.allocation,
+          );
+        if (outcome === 'counterHit')
+          calc(
+            tgt,
+            att,
+            resp.weapon!,
+            resp.vital!,
+            resp.strikeModifier,
+            resp.protectionModifier,
+            resp.harm ?? resp.weapon!.harm,
+            cmd.allocation as Die[] | undefined,
+          );
+        const followUpFaces = hurt?.faces ?? [];
+
+        // The commands, each carrying the faces of the rolls it completes (N22).
+        const allFaces: ManualFaces = {
+          dice: [...aRolled, ...rRolled],
+          ...(rerolls.length ? { rerollFaces: rerolls } : {}),
+          ...(followUpFaces.length && !pendingAlloc ? { followUpFaces } : {}),
+        };
+        const decl = cmd as unknown as RuleCommand;
+        let got: RuleEvent[];
+        if (pendingAnswer) {
+          got = run1(decl);
+          same(
+            'declared, awaiting the response',
+            ['ExchangeDeclared'],
+            got.map((x) => x.type),
+            got,
+          );
+          got = [...got, ...run1(pendingAnswer as unknown as RuleCommand, allFaces)];
+        } else got = run1(decl, allFaces);
+        if (pendingAlloc) {
+          same(
+            'wounds await the wounded’s choice (N9)',
+            { type: 'WoundAllocationRequested', combatantId: pendingAlloc.c.id, wounds: pendingAlloc.n },
+            {
+              type: got[got.length - 1]?.type,
+              combatantId: got[got.length - 1]?.data.combatantId,
+              wounds: got[got.length - 1]?.data.wounds,
+            },
+            got,
+          );
+          got = [
+            ...got,
+            ...run1(
+              {
+                type: 'AllocateWounds',
+                combatantId: pendingAlloc.c.id,
+                allocation: allocationAnswer!,
+              },
+              followUpFaces.length ? { followUpFaces } : {},
+            ),
+          ];
+        }
+        const ev = (t: string) => got.find((x) => x.type === t)?.data as Record<string, any> | undefined;
+
+        const declared = ev('ExchangeDeclared');
+        same(
+          'ExchangeDeclared',
+          {
+            attackerId: att.id,
+            targetId: tgt.id,
+            kind,
+            skill: kind,
+            weaponId: w.id,
+            boost,
+            dice,
+            damageVital: tied(attVital, attVitals, declared?.damageVital),
+            edge: sorted(aSources),
+            distance,
+            opportunity: opportunity || undefined,
+          },
+          declared && {
+            attackerId: declared.attackerId,
+            targetId: declared.targetId,
+            kind: declared.kind,
+            skill: declared.skill,
+            weaponId: declared.weaponId,
+            boost: declared.boost,
+            dice: declared.dice,
+            damageVital: declared.damageVital,
+            edge: sorted(declared.edge),
+            distance: declared.distance,
+            opportunity: declared.opportunity,
+          },
+          got,
+        );
+        const responded = ev('ExchangeResponded');
+        same(
+          'ExchangeResponded',
+          {
+            response: resp.response,
+            boost: resp.boost,
+            dice: rDice,
+            skill: R?.skill,
+            weaponId: resp.weapon?.id,
+            damageVital: resp.weapon ? tied(resp.vital!, resp.vitals!, responded?.damageVital) : undefined,
+            edge: R ? sorted(rSources) : undefined,
+            forced: forced.length
+              ? forced.includes(responded?.forced)
+                ? responded?.forced
+                : forced
+              : undefined,
+            // N23: a forced No Response wins over the answer sent up front or the policy; it is no one’s answer.
+            source: forced.length ? undefined : resp.source,
+          },
+          responded && {
+            response: responded.response,
+            boost: responded.boost,
+            dice: responded.dice,
+            skill: responded.skill,
+            weaponId: responded.weaponId,
+            damageVital: responded.damageVital,
+            edge: responded.edge && sorted(responded.edge),
+            forced: responded.forced,
+            source: responded.source,
+          },
+          got,
+        );
+        const side = (s: Side | undefined) =>
+          s && {
+            combatantId: s.combatantId,
+            skill: s.skill,
+            roll: s.rolled,
+            edge: s.edge,
+            reroll: s.reroll,
+            faces: s.faces,
+            total: s.total,
+          };
+        const engineSide = (s: Record<string, any> | undefined) =>
+          s && {
+            combatantId: s.combatantId,
+            skill: s.skill,
+            roll: s.roll.faces,
+            edge: s.edge,
+            reroll: s.reroll && {
+              index: s.reroll.index,
+              original: s.reroll.original,
+              faces: s.reroll.roll.faces,
+              kept: s.reroll.kept,
+            },
+            faces: s.faces,
+            total: s.total,
+          };
+        const resolved = ev('ExchangeResolved');
+        same(
+          'ExchangeResolved',
+          {
+            attacker: side(A),
+            responder: side(R),
+            targetNumber: R ? undefined : 0,
+            outcome,
+            winnerId: winner,
+            hitMargin: margin,
+          },
+          resolved && {
+            attacker: engineSide(resolved.attacker),
+            responder: engineSide(resolved.responder),
+            targetNumber: resolved.targetNumber,
+            outcome: resolved.outcome,
+            winnerId: resolved.winnerId,
+            hitMargin: resolved.hitMargin,
+          },
+          got,
+        );
+        same(
+          'WeaponFired',
+          fired,
+          got
+            .filter((x) => x.type === 'WeaponFired')
+            .map((x) => ({
+              combatantId: x.data.combatantId,
+              weaponId: x.data.weaponId,
+              loaded: x.data.loaded,
+              ammunition: x.data.ammunition,
+            })),
+          got,
+        );
+        const applied = ev('WoundsApplied');
+        const w2 = woundsWant;
+        if (w2)
+          w2.damageVital = tied(
+            w2.damageVital as Vital,
+            outcome === 'hit' ? attVitals : resp.vitals!,
+            applied?.damageVital,
+          );
+        same(
+          'WoundsApplied',
+          w2,
+          applied &&
+            Object.fromEntries(Object.entries(applied).filter(([k]) => k !== 'harm' && k !== 'exchangeId')),
+          got,
+        );
+        const checked = ev('ContinuationChecked');
+        same(
+          'ContinuationChecked',
+          hurt?.check,
+          checked && {
+            combatantId: checked.combatantId,
+            triggers: checked.triggers,
+            dice: checked.dice,
+            faces: checked.roll.faces,
+            dots: checked.dots,
+            passed: checked.passed,
+            state: checked.state,
+          },
+          got,
+        );
+        const want = [
+          'ExchangeDeclared',
+          'ExchangeResponded',
+          'ExchangeResolved',
+          ...fired.map(() => 'WeaponFired'),
+          ...(pendingAlloc ? ['WoundAllocationRequested'] : []),
+          ...(w2 ? ['WoundsApplied'] : []),
+          ...(hurt?.check ? ['ContinuationChecked'] : []),
+        ].sort();
+        same(
+          'the exchange’s events',
+          want,
+          got
+            .map((x) => x.type)
+            .filter((t) => !t.startsWith('Opportunit'))
+            .sort(),
+          got,
+        );
+        folds();
+        return got;
+      };
+
+      /**
+       * Lingering Harm: "Unless its source says otherwise, Lingering Harm causes 1 Wound at the end of each round until
+       * treated"; "A source may state a different … number of Wounds, tick timing, duration, or ending condition" (N38:
+       * at most once a round, first at the first such moment after it is applied; activation-timed harm only in an
+       * activation the afflicted gets; N47: a tick of 0 Wounds is still a tick). Combatants in join order, instances in
+       * the order applied (N22).
+       */
+      /** One resolution of a moment: its check’s faces, and the wounded’s choice when ASK asks for it (N28). */
+      type Step = { faces: number[]; ask?: { id: string; allocation: Die[] } };
+      type Moment = { steps: Step[]; ticks: Record<string, unknown>[]; ended: string[]; expired: string[] };
+      const tickAt = (tick: Tick, who: string[], into: Moment) => {
+        for (const id of who)
+          for (const l of m[id].lingering)
+            if (l.tick === tick && !l.ended && l.lastTick !== round) {
+              l.lastTick = round;
+              const ask = !l.allocation && asks(m[id], l.wounds) ? answer(m[id], l.wounds) : undefined;
+              if (ask) count('a tick asks (N28)');
+              const t = wound(m[id], l.wounds, l.allocation ?? ask);
+              into.ticks.push({
+                lingeringHarmId: l.id,
+                ...t.applied,
+                harmLabel: l.label,
+                form: l.form,
+                check: t.check,
+              });
+              into.steps.push({ faces: t.faces, ...(ask ? { ask: { id, allocation: ask } } : {}) });
+              stats.ticks++;
+              count(`tick ${tick}${t.check ? ' checked' : ''}`);
+              if (l.ticksLeft !== undefined && --l.ticksLeft === 0) {
+                l.ended = true;
+                into.ended.push(l.id);
+              }
+            }
+        return into;
+      };
+      const moment = (): Moment => ({ steps: [], ticks: [], ended: [], expired: [] });
+      /**
+       * Sends `cmd` with the faces of the checks it resolves (N22); a tick or Wounds whose wounded chose ASK waits for
+       * its AllocateWounds (N9, N28), which carries the faces of the checks from there to the next wait.
+       */
+      const send = (cmd: RuleCommand, steps: Step[]) => {
+        let got: RuleEvent[] = [];
+        let next = cmd;
+        let faces: number[] = [];
+        for (const st of steps) {
+          if (st.ask) {
+            got = [...got, ...run1(next, faces.length ? { followUpFaces: faces } : {})];
+            same(
+              'Wounds wait for the choice of the wounded who chose ASK (N9, N28)',
+              ['WoundAllocationRequested', st.ask.id],
+              [got.at(-1)?.type, got.at(-1)?.data.combatantId],
+              got,
+            );
+            next = { type: 'AllocateWounds', combatantId: st.ask.id, allocation: st.ask.allocation };
+            faces = [];
+          }
+          faces.push(...st.faces);
+        }
+        return [...got, ...run1(next, faces.length ? { followUpFaces: faces } : {})];
+      };
+      /** The round’s end: its ticks, then what runs out with it (N26, N38), then RoundEnded. */
+      const roundEnd = (into = moment()) => {
+        tickAt('roundEnd', ids, into);
+        for (const id of ids)
+          for (const l of m[id].lingering)
+            if (!l.ended && l.untilRound === round) {
+              l.ended = true;
+              into.ended.push(l.id);
+              count('lingering harm ends with its rounds');
+            }
+        for (const id of ids)
+          for (const [k, v] of Object.entries(m[id].conds))
+            if (v === round) {
+              delete m[id].conds[k];
+              into.expired.push(`${id}:${k}`);
+            }
+        forget();
+        return into;
+      };
+
+      /** A moment’s ticks, checks, ends and expiries as the events show them, and whether the round ended. */
+      const sameMoment = (what: string, want: Moment, roundEnded: boolean, got: RuleEvent[]) => {
+        const wounds = got.filter((x) => x.type === 'WoundsApplied');
+        same(
+          what,
+          { ticks: want.ticks, ended: [...want.ended].sort(), expired: [...want.expired].sort(), roundEnded },
+          {
+            ticks: wounds.map((x, i) => {
+              const d = x.data as Record<string, any>;
+              const next = got
+                .slice(got.indexOf(x) + 1, wounds[i + 1] ? got.indexOf(wounds[i + 1]) : undefined)
+                .find((y) => y.type === 'ContinuationChecked')?.data as Record<string, any> | undefined;
+              return {
+                lingeringHarmId: d.lingeringHarmId,
+                combatantId: d.combatantId,
+                wounds: d.wounds,
+                dice: d.dice,
+                vitalityBefore: d.vitalityBefore,
+                vitality: d.vitality,
+                ad: d.ad,
+                md: d.md,
+                state: d.state,
+                ...(d.firstBelowHalf ? { firstBelowHalf: true } : {}),
+                harmLabel: d.harmLabel,
+                form: d.form,
+                check: next && {
+                  combatantId: next.combatantId,
+                  triggers: next.triggers,
+                  dice: next.dice,
+                  faces: next.roll.faces,
+                  dots: next.dots,
+                  passed: next.passed,
+                  state: next.state,
+                },
+              };
+            }),
+            ended: got
+              .filter((x) => x.type === 'LingeringHarmEnded')
+              .map((x) => String(x.data.lingeringHarmId))
+              .sort(),
+            expired: got
+              .filter((x) => x.type === 'ConditionRemoved')
+              .map((x) => `${String(x.data.combatantId)}:${String(x.data.condition)}`)
+              .sort(),
+            roundEnded: got.some((x) => x.type === 'RoundEnded'),
+          },
+          got,
+        );
+        if (roundEnded) for (const id of ids) m[id].acted = false;
+      };
+      /** N16, N20: the round still waits for someone not Collapsed or Withdrawn who has not had its activation. */
+      const waiting = () =>
+        ids.some((id) => !m[id].acted && stateOfM(m[id]) !== 'Collapsed' && stateOfM(m[id]) !== 'Withdrawn');
+
+      /** The own activation’s end: its ticks, then the round’s end if no one is left to wait for. */
+      const endActivation = (c: Model) => {
+        c.acted = true;
+        const at = tickAt('activationEnd', [c.id], moment());
+        const ends = !waiting();
+        if (ends) roundEnd(at);
+        const got = send({ type: 'EndActivation' }, at.steps);
+        sameMoment('the activation’s end: ticks, checks, ends, expiries (N38, N16)', at, ends, got);
+        folds();
+        return ends;
+      };
+
+      let lh = 0;
+      /** N11, N19, N38, N47: the GM’s Lingering Harm, its Form’s default classification, its own terms. */
+      const gmLingering = () => {
+        const c = m[pick(ids)];
+        const form = pick(Object.keys(LINGERING));
+        const allocation = r() < 0.5 ? [pick(['AD', 'MD'] as const)] : undefined;
+        const wounds = pick([undefined, undefined, 0, 1, 2]);
+        const tick = pick([
+          undefined,
+          undefined,
+          'roundEnd',
+          'roundStart',
+          'activationStart',
+          'activationEnd',
+        ] as const);
+        const rounds = r() < 0.3 ? int(1, 2) : undefined;
+        const endsAfterTicks = r() < 0.3 ? int(1, 2) : undefined;
+        const got = run1({
+          type: 'ApplyLingeringHarm',
+          combatantId: c.id,
+          form,
+          ...(wounds === undefined ? {} : { wounds }),
+          ...(tick ? { tick } : {}),
+          ...(rounds ? { rounds } : {}),
+          ...(endsAfterTicks ? { endsAfterTicks } : {}),
+          ...(allocation ? { allocation } : {}),
+        });
+        const l: Lingering = {
+          id: `lh${++lh}`,
+          form,
+          label: LINGERING[form],
+          wounds: wounds ?? 1,
+          allocation,
+          tick: tick ?? 'roundEnd',
+          ...(rounds ? { untilRound: round + rounds - 1 } : {}),
+          ...(endsAfterTicks ? { ticksLeft: endsAfterTicks } : {}),
+        };
+        c.lingering.push(l);
+        const d = got.find((x) => x.type === 'LingeringHarmApplied')?.data;
+        same(
+          'LingeringHarmApplied (N38)',
+          {
+            combatantId: c.id,
+            lingeringHarmId: l.id,
+            form,
+            wounds: l.wounds,
+            round,
+            tick: l.tick,
+            untilRound: l.untilRound,
+            ticksLeft: l.ticksLeft,
+          },
+          d && {
+            combatantId: d.combatantId,
+            lingeringHarmId: d.lingeringHarmId,
+            form: d.form,
+            wounds: d.wounds,
+            round: d.round,
+            tick: d.tick ?? 'roundEnd',
+            untilRound: d.untilRound,
+            ticksLeft: d.ticksLeft,
+          },
+          got,
+        );
+      };
+
+      /**
+       * N32: the GM’s ApplyWounds, a spell’s or other effect’s harm as one resolution (Wounds, or a Wound Margin the
+       * table converts), with the same allocation, collapse and Continuation Check rules. N59: between two
+       * activations, Wounds that leave the round no one to wait for end it in the same command.
+       */
+      const gmWounds = (between: boolean) => {
+        const c = m[pick(ids)];
+        const byMargin = r() < 0.5;
+        const given = byMargin ? int(-2, 10) : int(0, 4);
+        const n = byMargin ? convert(given) : given;
+        const harm = pick(['Elemental (Cold)', 'Supernatural (Necrotic)', 'Affliction (Poison)']);
+        const allocation = (c.sheet.woundPreference === 'ASK' ? r() < 0.5 : r() < 0.2)
+          ? Array.from({ length: int(1, 4) }, () => pick(['AD', 'MD'] as const))
+          : undefined;
+        const chosen = !allocation && asks(c, n) ? answer(c, n) : undefined;
+        if (chosen) stats.asked++;
+        const hurt = wound(c, n, allocation ?? chosen);
+        const end = between && !waiting() ? roundEnd() : undefined;
+        const cmd = {
+          type: 'ApplyWounds',
+          combatantId: c.id,
+          ...(byMargin ? { woundMargin: given } : { wounds: given }),
+          harm,
+          effect: 'a spell',
+          ...(allocation ? { allocation } : {}),
+        };
+        const got = send(cmd, [
+          { faces: hurt.faces, ...(chosen ? { ask: { id: c.id, allocation: chosen } } : {}) },
+          ...(end?.steps ?? []),
+        ]);
+        const at = got.findIndex((x) => x.type === 'WoundsApplied');
+        const applied = got[at]?.data;
+        same(
+          'WoundsApplied by the GM (N32, N34)',
+          {
+            harmLabel: harm,
+            effect: 'a spell',
+            ...(byMargin ? { woundMargin: given } : {}),
+            ...hurt.applied,
+          },
+          applied && Object.fromEntries(Object.entries(applied).filter(([k]) => k !== 'harm')),
+          got,
+        );
+        const rest = got.slice(at + 1);
+        const next = rest.findIndex((x) => x.type === 'WoundsApplied');
+        const checked = rest
+          .slice(0, next < 0 ? undefined : next)
+          .find((x) => x.type === 'ContinuationChecked')?.data;
+        same(
+          'ContinuationChecked after the GM’s Wounds',
+          hurt.check,
+          checked && {
+            combatantId: checked.combatantId,
+            triggers: checked.triggers,
+            dice: checked.dice,
+            faces: (checked.roll as { faces: number[] }).faces,
+            dots: checked.dots,
+            passed: checked.passed,
+            state: checked.state,
+          },
+          got,
+        );
+        sameMoment('the round’s end the GM’s Wounds bring, or none (N59)', end ?? moment(), !!end, rest);
+        folds();
+        count(end ? 'gm wounds end the round' : 'gm wounds');
+        return !!end;
+      };
+
+      /** The GM’s conditions between actions: Blinded, Invisible, Unconscious, Paralyzed, Prone (N26). */
+      const gmCondition = () => {
+        const c = m[pick(ids)];
+        const cond = pick([
+          'blinded',
+          'blinded',
+          'invisible',
+          'invisible',
+          'deafened',
+          'unconscious',
+          'paralyzed',
+          'prone',
+        ]);
+        if (has(c, cond) && r() < 0.6) {
+          run1({ type: 'RemoveCondition', combatantId: c.id, condition: cond });
+          delete c.conds[cond];
+        } else {
+          const rounds = r() < 0.6 ? int(1, 2) : undefined;
+          const until = rounds === undefined ? null : round + rounds - 1;
+          const old = c.conds[cond];
+          // N26: the worst duration; no duration is the longest.
+          c.conds[cond] =
+            old === null || until === null ? null : old === undefined ? until : Math.max(old, until);
+          run1({
+            type: 'ApplyCondition',
+            combatantId: c.id,
+            condition: cond,
+            ...(rounds ? { rounds } : {}),
+          });
+        }
+        forget();
+        folds();
+      };
+
+      if (onMap)
+        for (const id of ids) {
+          // N13, N51: the GM places everyone; two may share a Space.
+          m[id].pos = { x: int(0, 5), y: int(0, 2) };
+          run1({ type: 'SetPosition', combatantId: id, position: m[id].pos });
+        }
+
+      /** N42: the longest reach of the melee weapons; N24: a melee weapon that reaches and that the Ready AD pay. */
+      const reachOf = (x: Model) =>
+        Math.max(0, ...x.sheet.weapons.filter((y) => y.kind === 'melee').map((y) => y.reach ?? 1));
+      const strikers = (x: Model, d: number) =>
+        x.sheet.weapons.filter(
+          (y) => y.kind === 'melee' && (y.reach ?? 1) >= d && y.baseAttackCost <= x.ad.ready,
+        );
+      /** N60: a reactor fails to perceive the mover only when it can neither see it nor hear it. */
+      const perceives = (x: Model, mover: Model) =>
+        !((has(x, 'blinded') || has(mover, 'invisible')) && has(x, 'deafened'));
+      /** N24: an opponent, Active, not incapacitated, perceiving the mover, able to strike it at its new Space. */
+      const mayReact = (x: Model, mover: Model) =>
+        x.side !== mover.side &&
+        stateOfM(x) === 'Active' &&
+        !incapacitated(x) &&
+        perceives(x, mover) &&
+        strikers(x, cheb(x.pos!, mover.pos!)).length > 0;
+      /**
+       * Opportunity Attacks: "After a creature moves from one Space within your melee reach to another Space within
+       * your melee reach, you may make an Opportunity Attack against it"; "Check each movement step separately";
+       * "identify their opportunities before resolving any of them. Resolve them in initiative order"; "Before each
+       * attack, check that the attacker can still perceive, reach and legally attack the creature" (N24, N42, N45).
+       */
+      const move = (c: Model) => {
+        const start = c.pos!;
+        const path: Space[] = [];
+        for (let i = int(1, 3), p = start; i > 0; i--) {
+          let dx = 0;
+          let dy = 0;
+          while (!dx && !dy) [dx, dy] = [int(-1, 1), int(-1, 1)];
+          p = { x: p.x + dx, y: p.y + dy };
+          path.push(p);
+        }
+        let reactors: Model[] = [];
+        let taken = 0;
+        for (let from = start; taken < path.length;) {
+          const to = path[taken++];
+          c.pos = to;
+          reactors = ids
+            .map((id) => m[id])
+            .filter((x) => x.id !== c.id && mayReact(x, c) && cheb(from, x.pos!) <= reachOf(x));
+          if (reactors.length) break;
+          from = to;
+        }
+        const got = run1({ type: 'Move', combatantId: c.id, path });
+        const moved = got.find((x) => x.type === 'Moved')?.data;
+        same(
+          'Moved: the steps taken, stopped at the first that opens Opportunity Attacks (N24)',
+          {
+            path: path.slice(0, taken),
+            from: start,
+            to: c.pos,
+            stoppedBefore: path.length - taken,
+            reactorIds: reactors.length ? reactors.map((x) => x.id) : undefined,
+            offered: reactors[0]?.id,
+          },
+          moved && {
+            path: moved.path,
+            from: moved.from,
+            to: moved.to,
+            stoppedBefore: moved.stoppedBefore ?? 0,
+            reactorIds: got.find((x) => x.type === 'OpportunitiesIdentified')?.data.reactorIds,
+            offered: got.find((x) => x.type === 'OpportunityOffered')?.data.reactorId,
+          },
+          got,
+        );
+        folds();
+        const queue = reactors.slice(1);
+        let now: Model | undefined = reactors[0];
+        while (now) {
+          const d = cheb(now.pos!, c.pos!);
+          let after: RuleEvent[];
+          if (r() < 0.75) {
+            count('opportunity taken');
+            const w = pick(strikers(now, d));
+            const boost = int(0, Math.min(now.sheet.skills.melee, now.ad.ready - w.baseAttackCost));
+            after = exchange(now, c, w, boost, d, true);
+          } else {
+            after = run1({ type: 'DeclineOpportunity', combatantId: now.id });
+            count('opportunity declined');
+          }
+          const want: string[] = [];
+          now = undefined;
+          while (queue.length) {
+            const x = queue.shift()!;
+            if (mayReact(x, c)) {
+              want.push(`OpportunityOffered ${x.id}`);
+              now = x;
+              break;
+            }
+            want.push(`OpportunityLapsed ${x.id}`);
+            count('opportunity lapsed');
+          }
+          if (!now) want.push(`OpportunitiesFinished ${c.id}`);
+          same(
+            'the next reactor, checked again (N24, N45)',
+            want,
+            after
+              .filter((x) =>
+                ['OpportunityOffered', 'OpportunityLapsed', 'OpportunitiesFinished'].includes(x.type),
+              )
+              .map((x) => `${x.type} ${String(x.data.reactorId ?? x.data.moverId)}`),
+            after,
+          );
+        }
+      };
+
+      const rounds = int(2, 3);
+      for (; round <= rounds; round++) {
+        if (round > 1) {
+          // N38: the round’s start ticks; N62: a round start that leaves no one to act ends the round at once.
+          const downBefore = !waiting();
+          const at = tickAt('roundStart', ids, moment());
+          const ends = !waiting();
+          // "if the round waited for no one even before it …, the GM ends the round with EndRound after the answer".
+          const gmEnds = downBefore && at.steps.some((x) => x.ask);
+          if (ends && !gmEnds) roundEnd(at);
+          const got = send({ type: 'StartRound' }, at.steps);
+          sameMoment('the round’s start: ticks, checks, ends (N38, N62)', at, ends && !gmEnds, got);
+          folds();
+          if (gmEnds) {
+            count('the GM ends a round that waited for no one (N62)');
+            const end = roundEnd();
+            sameMoment(
+              'the GM’s EndRound after the answer (N28, N62)',
+              end,
+              true,
+              send({ type: 'EndRound' }, end.steps),
+            );
+            folds();
+          }
+          if (ends) {
+            count('a round start ends the round (N62)');
+            break;
+          }
+        }
+        if (r() < 0.4) gmLingering();
+        if (r() < 0.4) gmCondition();
+        for (;;) {
+          const next = ids.find(
+            (id) => !m[id].acted && stateOfM(m[id]) !== 'Collapsed' && stateOfM(m[id]) !== 'Withdrawn',
+          );
+          if (!next) break;
+          const c = m[next];
+          // C7, N3: Used dice become Ready and proactive uses reset at the start of the own activation.
+          c.ad = { ...c.ad, ready: c.ad.ready + c.ad.used, used: 0 };
+          c.md = { ...c.md, ready: c.md.ready + c.md.used, used: 0 };
+          c.uses = { melee: 0, ranged: 0 };
+          const refreshedWant = { combatantId: next, ad: { ...c.ad }, md: { ...c.md } };
+          // N38: ticks at the own activation’s start come after the dice refresh.
+          const at = tickAt('activationStart', [c.id], moment());
+          const got = send({ type: 'StartActivation' }, at.steps);
+          const refreshed = got.find((x) => x.type === 'DiceRefreshed')?.data;
+          same('the next activation (N16, N20) and its refreshed dice (N3)', refreshedWant, refreshed, got);
+          sameMoment('the activation’s start: ticks, checks, ends (N38)', at, false, got);
+          folds();
+          const stop = !canAct(c);
+          if (!stop && r() < 0.25 && c.ad.ready + c.md.ready > 0) {
+            // N33: dice committed to an action the engine does not model.
+            const ad = int(0, c.ad.ready);
+            const md = ad === 0 ? int(1, c.md.ready || 1) : int(0, c.md.ready);
+            if (md <= c.md.ready) {
+              run1({ type: 'SpendDice', combatantId: c.id, ad, md });
+              c.ad.ready -= ad;
+              c.ad.used += ad;
+              c.md.ready -= md;
+              c.md.used += md;
+              folds();
+            }
+          }
+          for (const w of c.sheet.weapons)
+            if (
+              !stop &&
+              w.needsLoading &&
+              !c.guns[w.id].loaded &&
+              c.guns[w.id].ammunition !== 0 &&
+              r() < 0.7
+            ) {
+              // N27: ReloadWeapon in the own activation, no AD, no use.
+              run1({ type: 'ReloadWeapon', combatantId: c.id, weaponId: w.id });
+              c.guns[w.id].loaded = true;
+              folds();
+            }
+          for (let k = 0; k < 5 && !stop; k++) {
+            if (r() < 0.07) gmCondition();
+            if (r() < 0.04) gmWounds(false);
+            if (r() < 0.04) gmLingering();
+            if (!canAct(c) || r() < 0.15) break;
+            if (onMap && r() < 0.25) {
+              move(c);
+              continue;
+            }
+            const w = pick(c.sheet.weapons);
+            // N25: on the map, only a target the weapon reaches, or within its Maximum Range.
+            const targets = ids.filter(
+              (id) =>
+                id !== c.id &&
+                (!onMap ||
+                  cheb(c.pos!, m[id].pos!) <= (w.kind === 'melee' ? (w.reach ?? 1) : w.maximumRange!)),
+            );
+            if (!targets.length) continue;
+            const tgt = m[pick(targets)];
+            if (c.uses[w.kind] >= usesOf(c, w.kind)) {
+              // "Confirm the tempo-holder has not exceeded the proactive-use limit for the attacking Skill."
+              if (w.baseAttackCost <= c.ad.ready && (w.kind === 'melee' || canFire(c, w)))
+                same(
+                  'a proactive use over SL + 1 is refused',
+                  'NARATEER_PROACTIVE_LIMIT',
+                  refusal(e, {
+                    type: 'DeclareExchange',
+                    attackerId: c.id,
+                    targetId: tgt.id,
+                    kind: w.kind,
+                    weaponId: w.id,
+                    boost: 0,
+                  }).code,
+                );
+              continue;
+            }
+            if (w.baseAttackCost > c.ad.ready) {
+              // Step 3: the Base Attack Cost must be paid from Ready AD (MD never pays, N17).
+              same(
+                'a Base Attack Cost over the Ready AD is refused',
+                'NARATEER_NOT_ENOUGH_READY_AD',
+                refusal(e, {
+                  type: 'DeclareExchange',
+                  attackerId: c.id,
+                  targetId: tgt.id,
+                  kind: w.kind,
+                  weaponId: w.id,
+                  boost: 0,
+                }).code,
+              );
+              continue;
+            }
+            if (w.kind === 'ranged' && !canFire(c, w)) continue;
+            // Step 4: Boost within the Skill Level and the Ready AD.
+            const boost = int(0, Math.min(c.sheet.skills[w.kind], c.ad.ready - w.baseAttackCost));
+            const distance = onMap
+              ? cheb(c.pos!, tgt.pos!)
+              : r() < 0.4
+                ? undefined
+                : w.kind === 'melee'
+                  ? int(0, w.reach ?? 1)
+                  : int(0, w.maximumRange!);
+            exchange(c, tgt, w, boost, distance);
+          }
+          if (endActivation(c)) break;
+          if (r() < 0.15 && gmWounds(true)) break;
+        }
+        log = log.slice(-40);
+      }
+    }
+    if (process.env.FUZZ_REPORT) console.log(stats);
+    expect(stats.exchanges).toBeGreaterThan(RUNS);
+    // Every outcome, a check, a choice asked for, a tick and an Opportunity Attack were compared.
+    if (RUNS >= 60)
+      for (const k of [
+        'hits',
+        'counters',
+        'guarded',
+        'ties',
+        'checks',
+        'asked',
+        'ticks',
+        'opportunity taken',
+      ])
+        expect({ [k]: (stats[k] ?? 0) > 0 }).toEqual({ [k]: true });
+  });
+});

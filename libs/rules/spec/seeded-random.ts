@@ -1,0 +1,14 @@
+/**
+ * The property specs' source of randomness (Mulberry32): the same seed gives the same numbers in [0, 1) on every
+ * machine, so a failing run is reproduced with its FUZZ_SEED.
+ */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
