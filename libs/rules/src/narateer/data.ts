@@ -363,4 +363,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N68',
     text: 'An advance response impossible for the responder’s sheet (a Clash-only field, a Boost with No Response or over the SL, an unknown or wrong-kind weapon, no weapon to Clash with, a Damage Vital it does not deal) is refused even when a forced No Response overrides it; what the state refuses (Ready AD, reach, loading) is not.',
   },
+  {
+    id: 'N69',
+    text: 'With no Damage Vital named, two of the weapon’s Vitals tied after the cap (N21): the first of them in its damageVitals is named; the Strike Rating is the same.',
+  },
 ];
