@@ -290,11 +290,20 @@ function addCombatant<S extends FightCore>(
   );
   const c = readCombatant(command.combatant, 'combatant', state, hooks, new Set());
   const joined: RuleEvent = { type: 'CombatantJoined', data: { ...c } };
-  if (state.order.length === 0) return [joined];
+  if (state.order.length === 0) {
+    // C10: before initiative a joiner rolls nothing (it rolls with everyone at RollInitiative): nothing can tie.
+    if (command.tieBreak !== undefined)
+      bad(
+        'tieBreak',
+        `is not used before initiative is rolled: ${c.id} rolls with everyone at RollInitiative (docs/rulings.md C10)`,
+      );
+    return [joined];
+  }
   // N16: a late joiner rolls and is slotted in.
   const after = hooks.evolve(state, joined);
+  const tieBreak = tieBreakIds(after, command.tieBreak);
   const result = hooks.rollInitiative(after, [c.id], dice);
-  return [joined, initiativeEvent(result, command.tieBreak)];
+  return [joined, initiativeEvent(result, tieBreak)];
 }
 
 function removeCombatant<S extends FightCore>(
@@ -334,13 +343,39 @@ function rollInitiative<S extends FightCore>(
   );
   const ids = state.joined.filter((id) => hooks.canActivate(state, id));
   ensure(ids.length > 0, 'NO_COMBATANTS', 'initiative needs at least one combatant who can act', 'type');
-  return [initiativeEvent(hooks.rollInitiative(state, ids, dice), command.tieBreak)];
+  // C10: a lone roll ties with no one, whatever it shows.
+  if (ids.length === 1 && command.tieBreak !== undefined)
+    bad(
+      'tieBreak',
+      `is not used when ${ids[0]} alone rolls initiative: nothing can tie (docs/rulings.md C10)`,
+    );
+  const tieBreak = tieBreakIds(state, command.tieBreak);
+  return [initiativeEvent(hooks.rollInitiative(state, ids, dice), tieBreak)];
 }
 
-function initiativeEvent(result: InitiativeResult, tieBreakRaw: unknown): RuleEvent {
+/**
+ * C10: a `tieBreak`'s ids, checked before any die is rolled: each names a combatant of the fight, once. An id that
+ * names no one, or one already named, could order no tie whatever the dice, so it is refused whether or not the roll
+ * ties; a valid id stands unused when the dice leave it no tie to break. A system adds its own kinds of combatant
+ * that roll no initiative (A29: a Beast Binder).
+ */
+export function tieBreakIds(state: FightCore, raw: unknown): string[] {
+  const ids = arr(raw, 'tieBreak', { max: MAX_COMBATANTS, optional: true }).map((id, i) =>
+    combatantId(state, id, `tieBreak[${i}]`),
+  );
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i) bad(`tieBreak[${i}]`, `names ${id} twice (docs/rulings.md C10)`);
+  });
+  return ids;
+}
+
+/**
+ * C10: each group still tied is ordered among its own members by the tieBreak, named members first in its order, in
+ * the places the group holds; a group is settled only when the tieBreak names all its members.
+ */
+function initiativeEvent(result: InitiativeResult, tieBreak: string[]): RuleEvent {
   let { order, ties } = result;
-  if (ties.length > 0 && tieBreakRaw !== undefined) {
-    const tieBreak = arr(tieBreakRaw, 'tieBreak', { max: 200 }).map((id, i) => str(id, `tieBreak[${i}]`));
+  if (ties.length > 0 && tieBreak.length > 0) {
     const rank = (id: string) => (tieBreak.includes(id) ? tieBreak.indexOf(id) : Number.MAX_SAFE_INTEGER);
     for (const group of ties) {
       const slots = group.map((id) => order.indexOf(id)).sort((a, b) => a - b);

@@ -31,7 +31,7 @@ export const COMMON_RULINGS: Ruling[] = [
   },
   {
     id: 'C10',
-    text: 'Initiative ties no rule breaks wait for the GM’s SetInitiative, or a tieBreak given in advance (docs/rulings.md).',
+    text: 'Initiative ties no rule breaks wait for the GM’s SetInitiative, or a tieBreak given in advance: ids of the fight, each once, refused whatever the dice otherwise and where nothing can tie; it orders each tied group among its members, settling only a group it names whole (docs/rulings.md).',
   },
   {
     id: 'C11',

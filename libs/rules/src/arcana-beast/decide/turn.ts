@@ -1,6 +1,5 @@
 import { parseOrRefuse } from '../../core/contract';
-import { arr, bad, str } from '../../core/fields';
-import { decideLifecycle, LifecycleHooks } from '../../core/lifecycle';
+import { decideLifecycle, LifecycleHooks, tieBreakIds } from '../../core/lifecycle';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { ensure } from '../../core/violation';
 import { DiceSource } from '../../dice/roll';
@@ -75,22 +74,18 @@ export function rollInitiativeCommand(
 
 /**
  * C10, A5: `tieBreak` answers an initiative tie in advance, and ties are the beasts' (a Binder rolls no initiative,
- * A29). An id that is no beast of the fight, or is named twice, could order no tie whatever the dice: it is refused
- * whether or not the roll ties. A beast's id stands when the dice leave no tie for it to break.
+ * A29). The lifecycle's check (tieBreakIds: ids of the fight, each once) and a Binder's id are refused whether or not
+ * the roll ties. A beast's id stands when the dice leave it no tie to break.
  */
 export function checkTieBreak(state: ArcanaBeastState, raw: unknown): void {
-  const ids = arr(raw, 'tieBreak', { optional: true }).map((id, i) => str(id, `tieBreak[${i}]`));
-  ids.forEach((id, i) => {
-    const field = `tieBreak[${i}]`;
-    const c = known(state, id, field);
+  tieBreakIds(state, raw).forEach((id, i) =>
     ensure(
-      isBeast(c),
+      isBeast(state.combatants[id]),
       'ARCANA_NOT_A_BEAST',
       `RULINGS.md A5: initiative ties are the Arcana Beasts'; ${id} is a Beast Binder, who rolls no initiative and is listed after its beast (ruling A29)`,
-      field,
-    );
-    if (ids.indexOf(id) !== i) bad(field, `names ${id} twice (docs/rulings.md C10)`);
-  });
+      `tieBreak[${i}]`,
+    ),
+  );
 }
 
 /**
