@@ -2745,8 +2745,16 @@ export interface components {
              */
             type: "PendingCancelled";
             data: {
-                /** @description The kind of the pending decision cancelled. */
-                kind: string;
+                /**
+                 * @description The kind of the pending decision cancelled, as the view’s pending.kind names it (a dice request cancelled is DiceRequestCancelled instead).
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                 *     - exchangeResponse: narateer.txt: Combat Exchange Flow, steps 5–6: the target’s response to a declared exchange (none, fullGuard or clash), when no forced No Response, response on the declaration or sheet responsePolicy settled it (ruling N23); awaiting the target; `detail`: exchangeId, attackerId, kind, weaponId, dice. Answered by RespondToExchange.
+                 *     - woundAllocation: RULINGS.md N9: which dice the Wounds take, AD or MD, for a combatant whose woundPreference is ASK with a choice to make (both kinds in the state the Wounds take) and no allocation given in advance (ruling N28), a Lingering Harm tick included; awaiting the wounded combatant; `detail`: wounds, harm; `pendingWounds` shows them. Answered by AllocateWounds.
+                 *     - opportunityAttack: Ruling N24: an Opportunity Attack offered to one reactor of a move step, one at a time in initiative order; awaiting the reactor; `detail`: moverId, step; `opportunity` shows the reactors. Answered by TakeOpportunityAttack or DeclineOpportunity.
+                 * @enum {string}
+                 */
+                kind: "dice" | "initiativeTie" | "exchangeResponse" | "woundAllocation" | "opportunityAttack";
                 /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
@@ -2830,12 +2838,23 @@ export interface components {
                 };
                 /** @description The pending decision the request was made over; CancelPending brings it back. */
                 previous?: {
-                    /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
-                    kind: string;
+                    /**
+                     * @description What kind of decision is awaited; the GM may also cancel any of them (CancelPending).
+                     *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                     *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                     *     - exchangeResponse: narateer.txt: Combat Exchange Flow, steps 5–6: the target’s response to a declared exchange (none, fullGuard or clash), when no forced No Response, response on the declaration or sheet responsePolicy settled it (ruling N23); awaiting the target; `detail`: exchangeId, attackerId, kind, weaponId, dice. Answered by RespondToExchange.
+                     *     - woundAllocation: RULINGS.md N9: which dice the Wounds take, AD or MD, for a combatant whose woundPreference is ASK with a choice to make (both kinds in the state the Wounds take) and no allocation given in advance (ruling N28), a Lingering Harm tick included; awaiting the wounded combatant; `detail`: wounds, harm; `pendingWounds` shows them. Answered by AllocateWounds.
+                     *     - opportunityAttack: Ruling N24: an Opportunity Attack offered to one reactor of a move step, one at a time in initiative order; awaiting the reactor; `detail`: moverId, step; `opportunity` shows the reactors. Answered by TakeOpportunityAttack or DeclineOpportunity.
+                     * @enum {string}
+                     */
+                    kind: "dice" | "initiativeTie" | "exchangeResponse" | "woundAllocation" | "opportunityAttack";
                     /** @description A combatant id, or "gm". */
                     awaiting: string;
-                    /** @description The command type that answers it. */
-                    answer: string;
+                    /**
+                     * @description The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.
+                     * @enum {string}
+                     */
+                    answer: "ProvideDice" | "SetInitiative" | "RespondToExchange" | "AllocateWounds" | "TakeOpportunityAttack";
                     /** @description What the decision is about; its fields depend on kind. */
                     detail?: {
                         [key: string]: unknown;
@@ -2867,8 +2886,16 @@ export interface components {
             data: {
                 /** @description The type of the held command dropped. */
                 commandType: string;
-                /** @description The kind of the pending decision brought back, if any. */
-                restored?: string;
+                /**
+                 * @description The kind of the pending decision brought back (the one the held command answered), as the view’s pending.kind names it; absent when none.
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                 *     - exchangeResponse: narateer.txt: Combat Exchange Flow, steps 5–6: the target’s response to a declared exchange (none, fullGuard or clash), when no forced No Response, response on the declaration or sheet responsePolicy settled it (ruling N23); awaiting the target; `detail`: exchangeId, attackerId, kind, weaponId, dice. Answered by RespondToExchange.
+                 *     - woundAllocation: RULINGS.md N9: which dice the Wounds take, AD or MD, for a combatant whose woundPreference is ASK with a choice to make (both kinds in the state the Wounds take) and no allocation given in advance (ruling N28), a Lingering Harm tick included; awaiting the wounded combatant; `detail`: wounds, harm; `pendingWounds` shows them. Answered by AllocateWounds.
+                 *     - opportunityAttack: Ruling N24: an Opportunity Attack offered to one reactor of a move step, one at a time in initiative order; awaiting the reactor; `detail`: moverId, step; `opportunity` shows the reactors. Answered by TakeOpportunityAttack or DeclineOpportunity.
+                 * @enum {string}
+                 */
+                restored?: "dice" | "initiativeTie" | "exchangeResponse" | "woundAllocation" | "opportunityAttack";
                 /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
@@ -4276,12 +4303,23 @@ export interface components {
             actedThisRound: string[];
             /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
             pending: {
-                /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
-                kind: string;
+                /**
+                 * @description What kind of decision is awaited; the GM may also cancel any of them (CancelPending).
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                 *     - exchangeResponse: narateer.txt: Combat Exchange Flow, steps 5–6: the target’s response to a declared exchange (none, fullGuard or clash), when no forced No Response, response on the declaration or sheet responsePolicy settled it (ruling N23); awaiting the target; `detail`: exchangeId, attackerId, kind, weaponId, dice. Answered by RespondToExchange.
+                 *     - woundAllocation: RULINGS.md N9: which dice the Wounds take, AD or MD, for a combatant whose woundPreference is ASK with a choice to make (both kinds in the state the Wounds take) and no allocation given in advance (ruling N28), a Lingering Harm tick included; awaiting the wounded combatant; `detail`: wounds, harm; `pendingWounds` shows them. Answered by AllocateWounds.
+                 *     - opportunityAttack: Ruling N24: an Opportunity Attack offered to one reactor of a move step, one at a time in initiative order; awaiting the reactor; `detail`: moverId, step; `opportunity` shows the reactors. Answered by TakeOpportunityAttack or DeclineOpportunity.
+                 * @enum {string}
+                 */
+                kind: "dice" | "initiativeTie" | "exchangeResponse" | "woundAllocation" | "opportunityAttack";
                 /** @description A combatant id, or "gm". */
                 awaiting: string;
-                /** @description The command type that answers it. */
-                answer: string;
+                /**
+                 * @description The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.
+                 * @enum {string}
+                 */
+                answer: "ProvideDice" | "SetInitiative" | "RespondToExchange" | "AllocateWounds" | "TakeOpportunityAttack";
                 /** @description What the decision is about; its fields depend on kind. */
                 detail?: {
                     [key: string]: unknown;
@@ -6314,8 +6352,14 @@ export interface components {
              */
             type: "PendingCancelled";
             data: {
-                /** @description The kind of the pending decision cancelled. */
-                kind: string;
+                /**
+                 * @description The kind of the pending decision cancelled, as the view’s pending.kind names it (a dice request cancelled is DiceRequestCancelled instead).
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md A5: beasts still tied on initiative after the tie-breaks (also after a RerollInitiative that ties again); awaiting "gm", who gives the order or rerolls the tied; `detail.ties`: the tied groups of ids. Answered by SetInitiative or RerollInitiative.
+                 *     - intercept: Ruling A22: an attack declared on a Binder whose beast can act asks that beast whether it intercepts (becomes the target); awaiting the beast; `detail`: attackNo, attackerId, binderId, attackName; `pendingAttack` shows the attack. Answered by Intercept.
+                 * @enum {string}
+                 */
+                kind: "dice" | "initiativeTie" | "intercept";
                 /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
@@ -6399,12 +6443,21 @@ export interface components {
                 };
                 /** @description The pending decision the request was made over; CancelPending brings it back. */
                 previous?: {
-                    /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
-                    kind: string;
+                    /**
+                     * @description What kind of decision is awaited; the GM may also cancel any of them (CancelPending).
+                     *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                     *     - initiativeTie: RULINGS.md A5: beasts still tied on initiative after the tie-breaks (also after a RerollInitiative that ties again); awaiting "gm", who gives the order or rerolls the tied; `detail.ties`: the tied groups of ids. Answered by SetInitiative or RerollInitiative.
+                     *     - intercept: Ruling A22: an attack declared on a Binder whose beast can act asks that beast whether it intercepts (becomes the target); awaiting the beast; `detail`: attackNo, attackerId, binderId, attackName; `pendingAttack` shows the attack. Answered by Intercept.
+                     * @enum {string}
+                     */
+                    kind: "dice" | "initiativeTie" | "intercept";
                     /** @description A combatant id, or "gm". */
                     awaiting: string;
-                    /** @description The command type that answers it. */
-                    answer: string;
+                    /**
+                     * @description The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.
+                     * @enum {string}
+                     */
+                    answer: "ProvideDice" | "SetInitiative" | "Intercept";
                     /** @description What the decision is about; its fields depend on kind. */
                     detail?: {
                         [key: string]: unknown;
@@ -6436,8 +6489,14 @@ export interface components {
             data: {
                 /** @description The type of the held command dropped. */
                 commandType: string;
-                /** @description The kind of the pending decision brought back, if any. */
-                restored?: string;
+                /**
+                 * @description The kind of the pending decision brought back (the one the held command answered), as the view’s pending.kind names it; absent when none.
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md A5: beasts still tied on initiative after the tie-breaks (also after a RerollInitiative that ties again); awaiting "gm", who gives the order or rerolls the tied; `detail.ties`: the tied groups of ids. Answered by SetInitiative or RerollInitiative.
+                 *     - intercept: Ruling A22: an attack declared on a Binder whose beast can act asks that beast whether it intercepts (becomes the target); awaiting the beast; `detail`: attackNo, attackerId, binderId, attackName; `pendingAttack` shows the attack. Answered by Intercept.
+                 * @enum {string}
+                 */
+                restored?: "dice" | "initiativeTie" | "intercept";
                 /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
@@ -8482,12 +8541,21 @@ export interface components {
             actedThisRound: string[];
             /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
             pending: {
-                /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
-                kind: string;
+                /**
+                 * @description What kind of decision is awaited; the GM may also cancel any of them (CancelPending).
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md A5: beasts still tied on initiative after the tie-breaks (also after a RerollInitiative that ties again); awaiting "gm", who gives the order or rerolls the tied; `detail.ties`: the tied groups of ids. Answered by SetInitiative or RerollInitiative.
+                 *     - intercept: Ruling A22: an attack declared on a Binder whose beast can act asks that beast whether it intercepts (becomes the target); awaiting the beast; `detail`: attackNo, attackerId, binderId, attackName; `pendingAttack` shows the attack. Answered by Intercept.
+                 * @enum {string}
+                 */
+                kind: "dice" | "initiativeTie" | "intercept";
                 /** @description A combatant id, or "gm". */
                 awaiting: string;
-                /** @description The command type that answers it. */
-                answer: string;
+                /**
+                 * @description The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.
+                 * @enum {string}
+                 */
+                answer: "ProvideDice" | "SetInitiative" | "Intercept";
                 /** @description What the decision is about; its fields depend on kind. */
                 detail?: {
                     [key: string]: unknown;
@@ -11058,8 +11126,15 @@ export interface components {
              */
             type: "PendingCancelled";
             data: {
-                /** @description The kind of the pending decision cancelled. */
-                kind: string;
+                /**
+                 * @description The kind of the pending decision cancelled, as the view’s pending.kind names it (a dice request cancelled is DiceRequestCancelled instead).
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                 *     - reactiveAttack: Ruling S18: a reactive attack offered to one reactor of the action that triggered it (RULINGS.md S13), one at a time in initiative order, the action held; awaiting the reactor; `detail`: actorId, trigger; `reaction` shows the sequence. Answered by ReactiveAttack or DeclineReactiveAttack.
+                 *     - resumeAction: Ruling S18: the action held while its reactive attacks were answered, none having prevented it, for its actor to perform or abandon; awaiting the actor; `detail.action`: the held action’s type. Answered by ResumeAction.
+                 * @enum {string}
+                 */
+                kind: "dice" | "initiativeTie" | "reactiveAttack" | "resumeAction";
                 /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
@@ -11143,12 +11218,22 @@ export interface components {
                 };
                 /** @description The pending decision the request was made over; CancelPending brings it back. */
                 previous?: {
-                    /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
-                    kind: string;
+                    /**
+                     * @description What kind of decision is awaited; the GM may also cancel any of them (CancelPending).
+                     *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                     *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                     *     - reactiveAttack: Ruling S18: a reactive attack offered to one reactor of the action that triggered it (RULINGS.md S13), one at a time in initiative order, the action held; awaiting the reactor; `detail`: actorId, trigger; `reaction` shows the sequence. Answered by ReactiveAttack or DeclineReactiveAttack.
+                     *     - resumeAction: Ruling S18: the action held while its reactive attacks were answered, none having prevented it, for its actor to perform or abandon; awaiting the actor; `detail.action`: the held action’s type. Answered by ResumeAction.
+                     * @enum {string}
+                     */
+                    kind: "dice" | "initiativeTie" | "reactiveAttack" | "resumeAction";
                     /** @description A combatant id, or "gm". */
                     awaiting: string;
-                    /** @description The command type that answers it. */
-                    answer: string;
+                    /**
+                     * @description The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.
+                     * @enum {string}
+                     */
+                    answer: "ProvideDice" | "SetInitiative" | "ReactiveAttack" | "ResumeAction";
                     /** @description What the decision is about; its fields depend on kind. */
                     detail?: {
                         [key: string]: unknown;
@@ -11180,8 +11265,15 @@ export interface components {
             data: {
                 /** @description The type of the held command dropped. */
                 commandType: string;
-                /** @description The kind of the pending decision brought back, if any. */
-                restored?: string;
+                /**
+                 * @description The kind of the pending decision brought back (the one the held command answered), as the view’s pending.kind names it; absent when none.
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                 *     - reactiveAttack: Ruling S18: a reactive attack offered to one reactor of the action that triggered it (RULINGS.md S13), one at a time in initiative order, the action held; awaiting the reactor; `detail`: actorId, trigger; `reaction` shows the sequence. Answered by ReactiveAttack or DeclineReactiveAttack.
+                 *     - resumeAction: Ruling S18: the action held while its reactive attacks were answered, none having prevented it, for its actor to perform or abandon; awaiting the actor; `detail.action`: the held action’s type. Answered by ResumeAction.
+                 * @enum {string}
+                 */
+                restored?: "dice" | "initiativeTie" | "reactiveAttack" | "resumeAction";
                 /** @description The reason the GM gave, if any. */
                 reason?: string;
             };
@@ -14573,12 +14665,22 @@ export interface components {
             actedThisRound: string[];
             /** @description RULINGS.md C4: the one decision awaited, naming who answers with which command. */
             pending: {
-                /** @description What kind of decision is awaited (e.g. dice, initiativeTie). */
-                kind: string;
+                /**
+                 * @description What kind of decision is awaited; the GM may also cancel any of them (CancelPending).
+                 *     - dice: docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason. Answered by ProvideDice.
+                 *     - initiativeTie: RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids. Answered by SetInitiative.
+                 *     - reactiveAttack: Ruling S18: a reactive attack offered to one reactor of the action that triggered it (RULINGS.md S13), one at a time in initiative order, the action held; awaiting the reactor; `detail`: actorId, trigger; `reaction` shows the sequence. Answered by ReactiveAttack or DeclineReactiveAttack.
+                 *     - resumeAction: Ruling S18: the action held while its reactive attacks were answered, none having prevented it, for its actor to perform or abandon; awaiting the actor; `detail.action`: the held action’s type. Answered by ResumeAction.
+                 * @enum {string}
+                 */
+                kind: "dice" | "initiativeTie" | "reactiveAttack" | "resumeAction";
                 /** @description A combatant id, or "gm". */
                 awaiting: string;
-                /** @description The command type that answers it. */
-                answer: string;
+                /**
+                 * @description The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.
+                 * @enum {string}
+                 */
+                answer: "ProvideDice" | "SetInitiative" | "ReactiveAttack" | "ResumeAction";
                 /** @description What the decision is about; its fields depend on kind. */
                 detail?: {
                     [key: string]: unknown;

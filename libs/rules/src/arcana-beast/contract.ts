@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, NOT_OBJECT_BUILT_IN, text } from '../core/contract';
-import { CORE_VIEW_SHAPE, lifecycleCommands } from '../core/lifecycle-contract';
+import {
+  CORE_PENDING_KINDS,
+  coreViewShape,
+  lifecycleCommands,
+  PendingKinds,
+} from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { ARCANA_COMMANDS, ArcanaCommandType } from './commands';
 import { ARCANA_BEAST_EVENT_SCHEMAS } from './events';
@@ -702,9 +707,27 @@ const ComboChain = z.strictObject({
   hits: Count.describe('The hit streak after the last attack; 0 after a miss (ruling A20).'),
 });
 
+/**
+ * C4: the decisions an Arcana Beast fight may await beside the core's (evolve.ts sets them), and what answers each;
+ * an initiative tie is answered by a reroll too (A5), as decide's ANSWERS takes it.
+ */
+export const ARCANA_BEAST_PENDING_KINDS = {
+  initiativeTie: {
+    ...CORE_PENDING_KINDS.initiativeTie,
+    description:
+      'RULINGS.md A5: beasts still tied on initiative after the tie-breaks (also after a RerollInitiative that ties again); awaiting "gm", who gives the order or rerolls the tied; `detail.ties`: the tied groups of ids.',
+    alsoAccepts: ['RerollInitiative'],
+  },
+  intercept: {
+    description:
+      'Ruling A22: an attack declared on a Binder whose beast can act asks that beast whether it intercepts (becomes the target); awaiting the beast; `detail`: attackNo, attackerId, binderId, attackName; `pendingAttack` shows the attack.',
+    answer: 'Intercept',
+  },
+} as const satisfies PendingKinds;
+
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCANA_BEAST_VIEW = z.strictObject({
-  ...CORE_VIEW_SHAPE,
+  ...coreViewShape(ARCANA_BEAST_PENDING_KINDS),
   criticalGauge: Count.describe(
     'The player side’s Critical Gauge: CriticalMoveTriggered at 3, 6 and 9 (RULINGS.md A7).',
   ),
@@ -752,5 +775,6 @@ export const ARCANA_BEAST_CONTRACT: SystemContract = {
   joinedSheet: ARCANA_BEAST_RECORDED_SHEET,
   options: ARCANA_BEAST_OPTIONS,
   view: ARCANA_BEAST_VIEW,
+  pendingKinds: ARCANA_BEAST_PENDING_KINDS,
   events: ARCANA_BEAST_EVENT_SCHEMAS,
 };

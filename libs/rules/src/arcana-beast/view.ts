@@ -1,5 +1,5 @@
 import { coreView } from '../core/lifecycle';
-import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
+import type { CoreViewKey } from '../core/lifecycle-contract';
 import type { ArcanaBeastView, ArcanaCombatantView, ArcanaCombatantViewBase } from './contract';
 import { Band, TAG_EFFECTS } from './data';
 import { bandsOf, tagInForce } from './decide/common';
@@ -21,7 +21,7 @@ import {
 type BeastView = Extract<ArcanaCombatantView, { kind: 'beast' }>;
 
 /** The core's part of the view, as ARCANA_BEAST_VIEW declares it (coreView itself is typed loosely). */
-type CoreView = Pick<ArcanaBeastView, keyof typeof CORE_VIEW_SHAPE>;
+type CoreView = Pick<ArcanaBeastView, CoreViewKey>;
 
 /** What a frontend renders: the shared fight view plus each combatant's Arcana Beast state, as ARCANA_BEAST_VIEW declares it. */
 export function view(state: ArcanaBeastState): ArcanaBeastView {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, NOT_OBJECT_BUILT_IN, text } from '../core/contract';
-import { CORE_VIEW_SHAPE, lifecycleCommands, RollSchema } from '../core/lifecycle-contract';
+import { coreViewShape, lifecycleCommands, PendingKinds, RollSchema } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import {
   AMMUNITION_KINDS,
@@ -1264,9 +1264,24 @@ const ReactionSequenceView = z
   })
   .describe('One sequence of reactive attacks (S13, S18).');
 
+/** C4: the decisions an Archsoul fight may await beside the core's (evolve.ts sets them), and what answers each. */
+export const ARCHSOUL_PENDING_KINDS = {
+  reactiveAttack: {
+    description:
+      'Ruling S18: a reactive attack offered to one reactor of the action that triggered it (RULINGS.md S13), one at a time in initiative order, the action held; awaiting the reactor; `detail`: actorId, trigger; `reaction` shows the sequence.',
+    answer: 'ReactiveAttack',
+    alsoAccepts: ['DeclineReactiveAttack'],
+  },
+  resumeAction: {
+    description:
+      'Ruling S18: the action held while its reactive attacks were answered, none having prevented it, for its actor to perform or abandon; awaiting the actor; `detail.action`: the held action’s type.',
+    answer: 'ResumeAction',
+  },
+} as const satisfies PendingKinds;
+
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const ARCHSOUL_VIEW = z.strictObject({
-  ...CORE_VIEW_SHAPE,
+  ...coreViewShape(ARCHSOUL_PENDING_KINDS),
   map: z
     .strictObject({
       grid: z.enum(['hex', 'square']).describe('The grid (S5).'),
@@ -1344,5 +1359,6 @@ export const ARCHSOUL_CONTRACT: SystemContract = {
   options: ARCHSOUL_OPTIONS,
   initiativeRoll: ARCHSOUL_INITIATIVE_ROLL,
   view: ARCHSOUL_VIEW,
+  pendingKinds: ARCHSOUL_PENDING_KINDS,
   events: ARCHSOUL_EVENT_SCHEMAS,
 };

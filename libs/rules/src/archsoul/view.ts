@@ -1,6 +1,6 @@
 import { coreView } from '../core/lifecycle';
 import { keptPerObject } from '../core/kept';
-import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
+import type { CoreViewKey } from '../core/lifecycle-contract';
 import type { ArchsoulCombatantView, ArchsoulView } from './contract';
 import { EMPTY_HANDS, freeHands } from './hands';
 import {
@@ -15,7 +15,7 @@ import {
 } from './state';
 
 /** The core's part of the view, as ARCHSOUL_VIEW declares it (coreView itself is typed loosely). */
-type CoreView = Pick<ArchsoulView, keyof typeof CORE_VIEW_SHAPE>;
+type CoreView = Pick<ArchsoulView, CoreViewKey>;
 
 /** What a frontend renders: map, positions, facings, AP, HP, Defense, conditions, phase, turns, pending decision, as ARCHSOUL_VIEW declares it. */
 export function view(state: ArchsoulState): ArchsoulView {

@@ -148,18 +148,91 @@ export const RollSchema = z.strictObject({
   ),
 });
 
-/** C4: the pending decision of a view or event. */
-export const PendingSchema = z
-  .strictObject({
-    kind: z.string().describe('What kind of decision is awaited (e.g. dice, initiativeTie).'),
-    awaiting: z.string().describe('A combatant id, or "gm".'),
-    answer: z.string().describe('The command type that answers it.'),
-    detail: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('What the decision is about; its fields depend on kind.'),
-  })
-  .describe('RULINGS.md C4: a decision the fight awaits, naming who answers with which command.');
+/**
+ * C4: one kind of pending decision a fight may await: what it waits for, who answers and what `detail` holds
+ * (`description`); the command its `answer` names; the other commands that answer it too, which the view lists in
+ * `detail.alsoAccepts`.
+ */
+export interface PendingKind {
+  description: string;
+  answer: string;
+  alsoAccepts?: readonly string[];
+}
+/** A system's own kinds of pending decision, by the name `kind` gives them (pendingSchema adds the core's). */
+export type PendingKinds = Readonly<Record<string, PendingKind>>;
+
+/** The kinds the core opens in every system: a dice request (C13) and an initiative tie (C3). */
+export const CORE_PENDING_KINDS = {
+  dice: {
+    description:
+      'docs/rulings.md C13: the manual dice a held command still needs (a later pool, a reroll or a follow-up roll); awaiting the combatant the command acts for or whose roll it is, or "gm"; `detail`: commandType, field, count, sides, reason.',
+    answer: 'ProvideDice',
+  },
+  initiativeTie: {
+    description:
+      'RULINGS.md C3, docs/rulings.md C10: combatants still tied on initiative after the system’s tie-breaks and any tieBreak; awaiting "gm", who gives the whole order; `detail.ties`: the tied groups of ids.',
+    answer: 'SetInitiative',
+  },
+} as const satisfies PendingKinds;
+
+/** A system's kinds: the core's, then its own (which may redefine a core kind its fights answer otherwise). */
+const withCore = (own: PendingKinds): PendingKinds => ({ ...CORE_PENDING_KINDS, ...own });
+
+/** Each kind on a line of its own: what it waits for, and every command that answers it. */
+const describedKinds = (kinds: PendingKinds) =>
+  Object.entries(kinds)
+    .map(([name, k]) => {
+      const answers = [k.answer, ...(k.alsoAccepts ?? [])].join(' or ');
+      return `\n- ${name}: ${k.description} Answered by ${answers}.`;
+    })
+    .join('');
+
+/** C4: a pending decision with the `kind` and `answer` given. */
+function decision<K extends z.ZodType, A extends z.ZodType>(kind: K, answer: A) {
+  return z
+    .strictObject({
+      kind,
+      awaiting: z.string().describe('A combatant id, or "gm".'),
+      answer,
+      detail: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('What the decision is about; its fields depend on kind.'),
+    })
+    .describe('RULINGS.md C4: a decision the fight awaits, naming who answers with which command.');
+}
+
+/**
+ * C4: the pending decision of a system's view and events, declared once per system from its own kinds (`own`): `kind`
+ * one of the core's and its own, each described; `answer` the command one of them names.
+ */
+export function pendingSchema(own: PendingKinds) {
+  const kinds = withCore(own);
+  const names = Object.keys(kinds) as [string, ...string[]];
+  const answers = [...new Set(Object.values(kinds).map((k) => k.answer))] as [string, ...string[]];
+  return decision(
+    z
+      .enum(names)
+      .describe(
+        `What kind of decision is awaited; the GM may also cancel any of them (CancelPending).${describedKinds(kinds)}`,
+      ),
+    z
+      .enum(answers)
+      .describe(
+        'The command type that answers it, as its kind says; `detail.alsoAccepts` lists the other commands that answer it too, if any.',
+      ),
+  );
+}
+
+/** Any system's pending decision, where one declaration serves every system (GraphQL's lifecycle events). */
+const ANY_PENDING = decision(
+  z
+    .string()
+    .describe(
+      'What kind of decision is awaited: one of those the fight’s system declares (GET /systems/:id).',
+    ),
+  z.string().describe('The command type that answers it.'),
+);
 
 /** What each system adds to the lifecycle events: its sheet (as folded) and its initiative roll. */
 export interface LifecycleEventShapes {
@@ -167,6 +240,11 @@ export interface LifecycleEventShapes {
   options: z.ZodObject;
   /** One combatant's initiative roll; systems add their own fields (a pool, a shared roll, a tie reroll). */
   initiativeRoll?: z.ZodObject;
+  /**
+   * The system's own kinds of pending decision (pendingSchema); absent only where one declaration serves every
+   * system, whose kinds then stay free strings.
+   */
+  pendingKinds?: PendingKinds;
 }
 
 const BaseInitiativeRoll = z
@@ -211,12 +289,36 @@ const UndoneCommand = z
   })
   .describe('One undone command and the seqs of its events.');
 
+/**
+ * C4, C13: a pending decision as lifecycle events record it (the one a dice request was made over, the kind cancelled
+ * or brought back): the system's declaration, or any system's where one serves them all.
+ */
+function recordedPending(pendingKinds: PendingKinds | undefined) {
+  const pending = pendingKinds ? pendingSchema(pendingKinds) : ANY_PENDING;
+  const kinds = pendingKinds ? describedKinds(withCore(pendingKinds)) : '';
+  return {
+    previous: pending
+      .optional()
+      .describe('The pending decision the request was made over; CancelPending brings it back.'),
+    cancelled: pending.shape.kind.describe(
+      `The kind of the pending decision cancelled, as the view’s pending.kind names it (a dice request cancelled is DiceRequestCancelled instead).${kinds}`,
+    ),
+    restored: pending.shape.kind
+      .optional()
+      .describe(
+        `The kind of the pending decision brought back (the one the held command answered), as the view’s pending.kind names it; absent when none.${kinds}`,
+      ),
+  };
+}
+
 /** The data of every lifecycle event (core/lifecycle.ts, core/dice-requests.ts, undo), declared once. */
 export function lifecycleEvents({
   sheet,
   options,
   initiativeRoll = BaseInitiativeRoll,
+  pendingKinds,
 }: LifecycleEventShapes) {
+  const pending = recordedPending(pendingKinds);
   return {
     FightStarted: z.strictObject({
       system: z.enum(['narateer', 'arcana-beast', 'archsoul']).describe('The rule system id.'),
@@ -256,7 +358,7 @@ export function lifecycleEvents({
       combatantId: optionalText.describe('The combatant the note is about, if any.'),
     }),
     PendingCancelled: z.strictObject({
-      kind: z.string().describe('The kind of the pending decision cancelled.'),
+      kind: pending.cancelled,
       reason: gmReason,
     }),
     FightEnded: z.strictObject({
@@ -273,13 +375,11 @@ export function lifecycleEvents({
         .describe('The held command as sent, with the faces it already had.'),
       awaiting: z.string().describe('Who provides the faces: a combatant id, or "gm".'),
       need: DiceNeed,
-      previous: PendingSchema.optional().describe(
-        'The pending decision the request was made over; CancelPending brings it back.',
-      ),
+      previous: pending.previous,
     }),
     DiceRequestCancelled: z.strictObject({
       commandType: z.string().describe('The type of the held command dropped.'),
-      restored: optionalText.describe('The kind of the pending decision brought back, if any.'),
+      restored: pending.restored,
       reason: gmReason,
     }),
     ActionsUndone: z.strictObject({
@@ -327,43 +427,52 @@ export function isLifecycleEvent(event: { type: string; data: unknown }): event 
   return FOLDED.has(event.type);
 }
 
-/** The parts of every system's view (coreView), plus what the service adds (seq, headHash); systems extend it. */
-export const CORE_VIEW_SHAPE = {
-  fightId: z.string().describe('The fight’s id.'),
-  system: z.enum(['narateer', 'arcana-beast', 'archsoul']).describe('The fight’s rule system.'),
-  name: z.string().describe('The fight’s name.'),
-  status: z
-    .enum(['new', 'setup', 'active', 'ended'])
-    .describe('New, then setup (FightStarted), active (the first RoundStarted), ended (FightEnded).'),
-  dice: z
-    .strictObject({
-      mode: z
-        .enum(['fair', 'seeded', 'manual'])
-        .describe('How dice are drawn: fair (commit-reveal), seeded or manual (RULINGS.md C2).'),
-      commitment: z
-        .string()
-        .describe('SHA-256 (hex) of the dice seed, published when the fight starts (RULINGS.md C2).'),
-      clientSeed: z.string().describe('Mixed into every draw (RULINGS.md C5); "" when none was given.'),
-      drawKey: DrawKey.optional(),
-      revealedSeed: z
-        .string()
-        .optional()
-        .describe('The dice seed, revealed when the fight ends; absent before.'),
-    })
-    .describe(
-      'The fight’s dice (RULINGS.md C2): mode, seed commitment, client seed, draw key, and the seed once revealed.',
-    ),
-  round: Int.describe('The current round; 0 before the first.'),
-  roundOpen: z.boolean().describe('A round is open (from RoundStarted to RoundEnded).'),
-  initiative: z.array(z.string()).describe('Initiative order; empty until rolled or set.'),
-  activeCombatantId: z
-    .string()
-    .nullable()
-    .describe('The combatant whose activation is running; null between activations.'),
-  actedThisRound: z.array(z.string()).describe('Combatants whose activation has ended this round, in order.'),
-  pending: PendingSchema.nullable().describe(
-    'RULINGS.md C4: the one decision awaited, naming who answers with which command.',
-  ),
-  seq: Int.optional().describe('The seq of the last event folded (added by the service).'),
-  headHash: z.string().optional().describe('The hash of the last event folded (added by the service).'),
-} as const;
+/**
+ * The parts of every system's view (coreView), plus what the service adds (seq, headHash); systems extend it, with
+ * their own kinds of pending decision (`pendingKinds`, pendingSchema).
+ */
+export function coreViewShape(pendingKinds: PendingKinds) {
+  return {
+    fightId: z.string().describe('The fight’s id.'),
+    system: z.enum(['narateer', 'arcana-beast', 'archsoul']).describe('The fight’s rule system.'),
+    name: z.string().describe('The fight’s name.'),
+    status: z
+      .enum(['new', 'setup', 'active', 'ended'])
+      .describe('New, then setup (FightStarted), active (the first RoundStarted), ended (FightEnded).'),
+    dice: z
+      .strictObject({
+        mode: z
+          .enum(['fair', 'seeded', 'manual'])
+          .describe('How dice are drawn: fair (commit-reveal), seeded or manual (RULINGS.md C2).'),
+        commitment: z
+          .string()
+          .describe('SHA-256 (hex) of the dice seed, published when the fight starts (RULINGS.md C2).'),
+        clientSeed: z.string().describe('Mixed into every draw (RULINGS.md C5); "" when none was given.'),
+        drawKey: DrawKey.optional(),
+        revealedSeed: z
+          .string()
+          .optional()
+          .describe('The dice seed, revealed when the fight ends; absent before.'),
+      })
+      .describe(
+        'The fight’s dice (RULINGS.md C2): mode, seed commitment, client seed, draw key, and the seed once revealed.',
+      ),
+    round: Int.describe('The current round; 0 before the first.'),
+    roundOpen: z.boolean().describe('A round is open (from RoundStarted to RoundEnded).'),
+    initiative: z.array(z.string()).describe('Initiative order; empty until rolled or set.'),
+    activeCombatantId: z
+      .string()
+      .nullable()
+      .describe('The combatant whose activation is running; null between activations.'),
+    actedThisRound: z
+      .array(z.string())
+      .describe('Combatants whose activation has ended this round, in order.'),
+    pending: pendingSchema(pendingKinds)
+      .nullable()
+      .describe('RULINGS.md C4: the one decision awaited, naming who answers with which command.'),
+    seq: Int.optional().describe('The seq of the last event folded (added by the service).'),
+    headHash: z.string().optional().describe('The hash of the last event folded (added by the service).'),
+  } as const;
+}
+/** The fields of the core's part of every view (coreViewShape). */
+export type CoreViewKey = keyof ReturnType<typeof coreViewShape>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PendingKinds } from './lifecycle-contract';
 import { DiceSource } from '../dice/roll';
 
 export type SystemId = 'narateer' | 'arcana-beast' | 'archsoul';
@@ -151,6 +152,11 @@ export interface SystemContract {
   initiativeRoll?: z.ZodObject;
   /** The view `view(state)` returns, as frontends read it. */
   view?: z.ZodType;
+  /**
+   * C4: the system's own kinds of pending decision, beside the core's: the closed set its view's `pending` and the
+   * lifecycle events that record one declare (pendingSchema).
+   */
+  pendingKinds: PendingKinds;
   /** Every event type beyond the lifecycle's → the schema of its `data`. */
   events?: Readonly<Record<string, z.ZodType>>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, CommandSchemas, Id, Int, NOT_OBJECT_BUILT_IN, text } from '../core/contract';
-import { CORE_VIEW_SHAPE, lifecycleCommands, lifecycleEvents } from '../core/lifecycle-contract';
+import { coreViewShape, lifecycleCommands, lifecycleEvents, PendingKinds } from '../core/lifecycle-contract';
 import { SystemContract } from '../core/types';
 import { LINGERING_TICK, NARATEER_EVENT_SCHEMAS, NARATEER_FOLDED_SHEET } from './events';
 import {
@@ -635,9 +635,29 @@ const CombatantView = z
   })
   .describe('One combatant: its state, dice, conditions, Lingering Harm, position and weapons.');
 
+/** C4: the decisions a Narateer fight may await beside the core's (evolve.ts sets them), and what answers each. */
+export const NARATEER_PENDING_KINDS = {
+  exchangeResponse: {
+    description:
+      'narateer.txt: Combat Exchange Flow, steps 5–6: the target’s response to a declared exchange (none, fullGuard or clash), when no forced No Response, response on the declaration or sheet responsePolicy settled it (ruling N23); awaiting the target; `detail`: exchangeId, attackerId, kind, weaponId, dice.',
+    answer: 'RespondToExchange',
+  },
+  woundAllocation: {
+    description:
+      'RULINGS.md N9: which dice the Wounds take, AD or MD, for a combatant whose woundPreference is ASK with a choice to make (both kinds in the state the Wounds take) and no allocation given in advance (ruling N28), a Lingering Harm tick included; awaiting the wounded combatant; `detail`: wounds, harm; `pendingWounds` shows them.',
+    answer: 'AllocateWounds',
+  },
+  opportunityAttack: {
+    description:
+      'Ruling N24: an Opportunity Attack offered to one reactor of a move step, one at a time in initiative order; awaiting the reactor; `detail`: moverId, step; `opportunity` shows the reactors.',
+    answer: 'TakeOpportunityAttack',
+    alsoAccepts: ['DeclineOpportunity'],
+  },
+} as const satisfies PendingKinds;
+
 /** The fight view `view(state)` returns (GET /fights/:id, command results, subscriptions, webhooks), `seq` and `headHash` included. */
 export const NARATEER_VIEW = z.strictObject({
-  ...CORE_VIEW_SHAPE,
+  ...coreViewShape(NARATEER_PENDING_KINDS),
   combatants: z.array(CombatantView).describe('Every combatant present, in join order.'),
   exchange: NARATEER_EVENT_SCHEMAS.ExchangeDeclared.extend({
     response: NARATEER_EVENT_SCHEMAS.ExchangeResponded.optional().describe(
@@ -690,5 +710,6 @@ export const NARATEER_CONTRACT: SystemContract = {
   sheet: NARATEER_SHEET,
   options: NARATEER_OPTIONS,
   view: NARATEER_VIEW,
+  pendingKinds: NARATEER_PENDING_KINDS,
   events: { ...JOINED, ...NARATEER_EVENT_SCHEMAS },
 };

@@ -1,6 +1,6 @@
 import { coreView } from '../core/lifecycle';
 import { keptPerObject } from '../core/kept';
-import type { CORE_VIEW_SHAPE } from '../core/lifecycle-contract';
+import type { CoreViewKey } from '../core/lifecycle-contract';
 import type { NarateerCombatantView, NarateerView } from './contract';
 import { ATTACK_SKILL } from './data';
 import { ableToAct, proactiveLimit } from './decide/common';
@@ -9,7 +9,7 @@ import { Weapon } from './sheet';
 import { combatState, NarateerCombatant, NarateerState, WeaponState } from './state';
 
 /** The core's part of the view, as NARATEER_VIEW declares it (coreView itself is typed loosely). */
-type CoreView = Pick<NarateerView, keyof typeof CORE_VIEW_SHAPE>;
+type CoreView = Pick<NarateerView, CoreViewKey>;
 
 /** What a frontend renders: the shared fight view plus each combatant's Narateer state, as NARATEER_VIEW declares it. */
 export function view(state: NarateerState): NarateerView {
