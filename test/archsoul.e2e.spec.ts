@@ -136,4 +136,47 @@ describe('Archsoul end to end: a skirmish on a hex map with manual dice', () => 
       /ARCHSOUL_NOT_YOUR_TURN/,
     );
   });
+
+  it('S17: GET /systems/archsoul, the OpenAPI document and ArchsoulCommandInput offer no StartActivation or EndActivation; sent anyway, each is 422 ARCHSOUL_USE_PHASES naming type over REST and GraphQL, and nothing is appended', async () => {
+    const system = (await t.http.get('/systems/archsoul').expect(200)).body;
+    const listed = system.commands.map((c: { type: string }) => c.type);
+    expect(listed).toEqual(expect.arrayContaining(['StartRound', 'EndTurn', 'EndPhase']));
+    const openapi = (await t.anon.get('/openapi.json').expect(200)).body;
+    const schemas = Object.keys(openapi.components.schemas);
+    expect(schemas).toContain('ArchsoulEndTurnCommand');
+    const input = await t.gql(`{ __type(name: "ArchsoulCommandInput") { inputFields { name } } }`);
+    const fields = input.data.__type.inputFields.map((f: { name: string }) => f.name);
+    expect(fields).toContain('endTurn');
+    for (const type of ['StartActivation', 'EndActivation']) {
+      expect(listed).not.toContain(type);
+      expect(schemas).not.toContain(`Archsoul${type}Command`);
+      expect(fields).not.toContain(type[0].toLowerCase() + type.slice(1));
+    }
+
+    const { body } = await t.http.post('/fights').send(setup).expect(201);
+    const id = body.fightId;
+    let seq = 0;
+    for (const cmd of skirmishOpening)
+      seq = (await t.http.post(`/fights/${id}/commands`).send(cmd).expect(200)).body.seq;
+    for (const type of ['StartActivation', 'EndActivation']) {
+      const rest = await t.http.post(`/fights/${id}/commands`).send({ type }).expect(422);
+      expect(rest.body).toMatchObject({ code: 'ARCHSOUL_USE_PHASES', field: 'type' });
+      const gql = await t.gql(
+        `mutation($f: ID!, $i: CommandInputGql!) { command(fightId: $f, input: $i) { seq } }`,
+        { f: id, i: { type } },
+      );
+      expect(gql.errors?.[0]?.extensions).toMatchObject({
+        statusCode: 422,
+        code: 'ARCHSOUL_USE_PHASES',
+        field: 'type',
+      });
+    }
+    // The typed mutation has no field for it: GraphQL refuses the input before the fight sees it.
+    const typed = await t.gql(
+      `mutation($f: ID!, $c: ArchsoulCommandInput!) { archsoulCommand(fightId: $f, command: $c) { seq } }`,
+      { f: id, c: { startActivation: {} } },
+    );
+    expect(typed.errors?.[0]?.message).toMatch(/startActivation/);
+    expect((await t.http.get(`/fights/${id}?minSeq=${seq}`).expect(200)).body.seq).toBe(seq);
+  });
 });

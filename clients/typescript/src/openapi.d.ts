@@ -9008,7 +9008,7 @@ export interface components {
                          * @enum {string}
                          */
                         handling?: "light" | "semiLight" | "regular";
-                        /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand. */
+                        /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and soul magic is cast: they fill no hand, and true is refused for them (S105). */
                         twoHanded?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
@@ -9018,7 +9018,7 @@ export interface components {
                         properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                         /** @description Improvised weapons (S37): sets the base damage. */
                         weightLb?: number;
-                        /** @description The Athletics of its Lifting Strength row (S37). */
+                        /** @description The Athletics of its Lifting Strength row (S37): an improvised weapon heavier than 10 lb only (weightLb above 10); refused on any other (S105). */
                         liftingAthletics?: number;
                         /** @description Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104). */
                         areaRadius?: number;
@@ -9117,7 +9117,7 @@ export interface components {
                     armour?: {
                         /** @description The armour type that strongAgainst and weakAgainst name. */
                         type: string;
-                        /** @description Default false. */
+                        /** @description Descriptive, for the table: the armour is metal; default false. No rule reads it: the +1 of metal on the limb of an unarmed attack comes from metalGauntlets (a punch) or the attack’s limbArmoured (S22, S72, S105). */
                         metal?: boolean;
                     };
                     /** @description The shield it carries (S10). */
@@ -9225,42 +9225,6 @@ export interface components {
              * @enum {string}
              */
             type: "StartRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
-            dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
-            rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
-            followUpFaces?: number[];
-            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
-            commandId?: string;
-            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
-            expectedSeq?: number;
-        };
-        ArchsoulStartActivationCommand: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "StartActivation";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
-            dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
-            rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
-            followUpFaces?: number[];
-            /** @description Whose activation starts; default the next in initiative order who has not acted this round. */
-            combatantId?: string;
-            /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
-            commandId?: string;
-            /** @description The seq the caller last saw; a mismatch is 409 EXPECTED_SEQ_MISMATCH. */
-            expectedSeq?: number;
-        };
-        ArchsoulEndActivationCommand: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "EndActivation";
             /** @description Manual dice: the faces of the rolls this command makes, in order. */
             dice?: number[];
             /** @description Manual dice: faces of Edge rerolls and other rerolls. */
@@ -9772,7 +9736,7 @@ export interface components {
             combatantId: string;
             /** @description The stowed weapon, item or shield to draw (or equip). */
             itemId: string;
-            /** @description From a backpack: triggers reactive attacks; default false. */
+            /** @description From a backpack: triggers reactive attacks as the draw starts (S25); refused on a draw’s second half (S105); default false. */
             fromBackpack?: boolean;
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -10579,7 +10543,7 @@ export interface components {
             expectedSeq?: number;
         };
         /** @description A Archsoul command: one of its command types, with exactly the fields it declares. */
-        ArchsoulCommand: components["schemas"]["ArchsoulAddCombatantCommand"] | components["schemas"]["ArchsoulRemoveCombatantCommand"] | components["schemas"]["ArchsoulRollInitiativeCommand"] | components["schemas"]["ArchsoulSetInitiativeCommand"] | components["schemas"]["ArchsoulStartRoundCommand"] | components["schemas"]["ArchsoulStartActivationCommand"] | components["schemas"]["ArchsoulEndActivationCommand"] | components["schemas"]["ArchsoulEndRoundCommand"] | components["schemas"]["ArchsoulAddNoteCommand"] | components["schemas"]["ArchsoulCancelPendingCommand"] | components["schemas"]["ArchsoulEndFightCommand"] | components["schemas"]["ArchsoulProvideDiceCommand"] | components["schemas"]["ArchsoulUndoCommandsCommand"] | components["schemas"]["ArchsoulSetMapCommand"] | components["schemas"]["ArchsoulPlaceCombatantCommand"] | components["schemas"]["ArchsoulDeclareAmbushCommand"] | components["schemas"]["ArchsoulEndTurnCommand"] | components["schemas"]["ArchsoulEndPhaseCommand"] | components["schemas"]["ArchsoulMoveCommand"] | components["schemas"]["ArchsoulSlowMoveCommand"] | components["schemas"]["ArchsoulTurnCommand"] | components["schemas"]["ArchsoulDropProneCommand"] | components["schemas"]["ArchsoulStandUpCommand"] | components["schemas"]["ArchsoulDropItemCommand"] | components["schemas"]["ArchsoulDrawSimpleItemCommand"] | components["schemas"]["ArchsoulDrawAwkwardItemCommand"] | components["schemas"]["ArchsoulAttackCommand"] | components["schemas"]["ArchsoulThrowItemCommand"] | components["schemas"]["ArchsoulReactiveAttackCommand"] | components["schemas"]["ArchsoulDeclineReactiveAttackCommand"] | components["schemas"]["ArchsoulResumeActionCommand"] | components["schemas"]["ArchsoulClearJamCommand"] | components["schemas"]["ArchsoulApplyConditionCommand"] | components["schemas"]["ArchsoulRemoveConditionCommand"] | components["schemas"]["ArchsoulApplyDamageCommand"] | components["schemas"]["ArchsoulStudyCommand"] | components["schemas"]["ArchsoulHoldFirmCommand"] | components["schemas"]["ArchsoulShieldInterceptCommand"] | components["schemas"]["ArchsoulSoulShieldCommand"] | components["schemas"]["ArchsoulAreaAttackCommand"] | components["schemas"]["ArchsoulGrabCommand"] | components["schemas"]["ArchsoulGrappleAttackCommand"] | components["schemas"]["ArchsoulEscapeCommand"] | components["schemas"]["ArchsoulStealCommand"] | components["schemas"]["ArchsoulTakedownCommand"] | components["schemas"]["ArchsoulGrappleThrowCommand"] | components["schemas"]["ArchsoulChargeCommand"] | components["schemas"]["ArchsoulMountCommand"] | components["schemas"]["ArchsoulDismountCommand"] | components["schemas"]["ArchsoulFallCommand"] | components["schemas"]["ArchsoulPerformRitualCommand"];
+        ArchsoulCommand: components["schemas"]["ArchsoulAddCombatantCommand"] | components["schemas"]["ArchsoulRemoveCombatantCommand"] | components["schemas"]["ArchsoulRollInitiativeCommand"] | components["schemas"]["ArchsoulSetInitiativeCommand"] | components["schemas"]["ArchsoulStartRoundCommand"] | components["schemas"]["ArchsoulEndRoundCommand"] | components["schemas"]["ArchsoulAddNoteCommand"] | components["schemas"]["ArchsoulCancelPendingCommand"] | components["schemas"]["ArchsoulEndFightCommand"] | components["schemas"]["ArchsoulProvideDiceCommand"] | components["schemas"]["ArchsoulUndoCommandsCommand"] | components["schemas"]["ArchsoulSetMapCommand"] | components["schemas"]["ArchsoulPlaceCombatantCommand"] | components["schemas"]["ArchsoulDeclareAmbushCommand"] | components["schemas"]["ArchsoulEndTurnCommand"] | components["schemas"]["ArchsoulEndPhaseCommand"] | components["schemas"]["ArchsoulMoveCommand"] | components["schemas"]["ArchsoulSlowMoveCommand"] | components["schemas"]["ArchsoulTurnCommand"] | components["schemas"]["ArchsoulDropProneCommand"] | components["schemas"]["ArchsoulStandUpCommand"] | components["schemas"]["ArchsoulDropItemCommand"] | components["schemas"]["ArchsoulDrawSimpleItemCommand"] | components["schemas"]["ArchsoulDrawAwkwardItemCommand"] | components["schemas"]["ArchsoulAttackCommand"] | components["schemas"]["ArchsoulThrowItemCommand"] | components["schemas"]["ArchsoulReactiveAttackCommand"] | components["schemas"]["ArchsoulDeclineReactiveAttackCommand"] | components["schemas"]["ArchsoulResumeActionCommand"] | components["schemas"]["ArchsoulClearJamCommand"] | components["schemas"]["ArchsoulApplyConditionCommand"] | components["schemas"]["ArchsoulRemoveConditionCommand"] | components["schemas"]["ArchsoulApplyDamageCommand"] | components["schemas"]["ArchsoulStudyCommand"] | components["schemas"]["ArchsoulHoldFirmCommand"] | components["schemas"]["ArchsoulShieldInterceptCommand"] | components["schemas"]["ArchsoulSoulShieldCommand"] | components["schemas"]["ArchsoulAreaAttackCommand"] | components["schemas"]["ArchsoulGrabCommand"] | components["schemas"]["ArchsoulGrappleAttackCommand"] | components["schemas"]["ArchsoulEscapeCommand"] | components["schemas"]["ArchsoulStealCommand"] | components["schemas"]["ArchsoulTakedownCommand"] | components["schemas"]["ArchsoulGrappleThrowCommand"] | components["schemas"]["ArchsoulChargeCommand"] | components["schemas"]["ArchsoulMountCommand"] | components["schemas"]["ArchsoulDismountCommand"] | components["schemas"]["ArchsoulFallCommand"] | components["schemas"]["ArchsoulPerformRitualCommand"];
         ArchsoulFightStartedEvent: {
             /** Format: uuid */
             fightId: string;
@@ -10736,7 +10700,7 @@ export interface components {
                          * @enum {string}
                          */
                         handling?: "light" | "semiLight" | "regular";
-                        /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand. */
+                        /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and soul magic is cast: they fill no hand, and true is refused for them (S105). */
                         twoHanded?: boolean;
                         /** @description Default 0. */
                         hardness?: number;
@@ -10746,7 +10710,7 @@ export interface components {
                         properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                         /** @description Improvised weapons (S37): sets the base damage. */
                         weightLb?: number;
-                        /** @description The Athletics of its Lifting Strength row (S37). */
+                        /** @description The Athletics of its Lifting Strength row (S37): an improvised weapon heavier than 10 lb only (weightLb above 10); refused on any other (S105). */
                         liftingAthletics?: number;
                         /** @description Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104). */
                         areaRadius?: number;
@@ -10845,7 +10809,7 @@ export interface components {
                     armour?: {
                         /** @description The armour type that strongAgainst and weakAgainst name. */
                         type: string;
-                        /** @description Default false. */
+                        /** @description Descriptive, for the table: the armour is metal; default false. No rule reads it: the +1 of metal on the limb of an unarmed attack comes from metalGauntlets (a punch) or the attack’s limbArmoured (S22, S72, S105). */
                         metal?: boolean;
                     };
                     /** @description The shield it carries (S10). */
@@ -14494,7 +14458,7 @@ export interface components {
                  * @enum {string}
                  */
                 handling?: "light" | "semiLight" | "regular";
-                /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand. */
+                /** @description Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and soul magic is cast: they fill no hand, and true is refused for them (S105). */
                 twoHanded?: boolean;
                 /** @description Default 0. */
                 hardness?: number;
@@ -14504,7 +14468,7 @@ export interface components {
                 properties?: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
                 /** @description Improvised weapons (S37): sets the base damage. */
                 weightLb?: number;
-                /** @description The Athletics of its Lifting Strength row (S37). */
+                /** @description The Athletics of its Lifting Strength row (S37): an improvised weapon heavier than 10 lb only (weightLb above 10); refused on any other (S105). */
                 liftingAthletics?: number;
                 /** @description Area of effect radius in metres (S7): ranged, thrown and elemental weapons only (S34, S104). */
                 areaRadius?: number;
@@ -14603,7 +14567,7 @@ export interface components {
             armour?: {
                 /** @description The armour type that strongAgainst and weakAgainst name. */
                 type: string;
-                /** @description Default false. */
+                /** @description Descriptive, for the table: the armour is metal; default false. No rule reads it: the +1 of metal on the limb of an unarmed attack comes from metalGauntlets (a punch) or the attack’s limbArmoured (S22, S72, S105). */
                 metal?: boolean;
             };
             /** @description The shield it carries (S10). */

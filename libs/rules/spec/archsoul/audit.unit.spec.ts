@@ -204,8 +204,11 @@ describe('Audit: improvised weapons (archsoul.txt l.208–218)', () => {
   });
 
   // l.218: "This table should only be used for improvised weapons heavier than 10 pounds."
-  it('a 10 lb object is not on the table: no "too heavy" whatever its lifting row, only the improvised +1', () => {
-    const rock = { id: 'rock', name: 'Rock', type: 'melee', weightLb: 10, liftingAthletics: 9 };
+  it('a 10 lb object is not on the table: only the improvised +1, and a lifting row given for it is refused (S105)', () => {
+    const rock = { id: 'rock', name: 'Rock', type: 'melee', weightLb: 10 };
+    expect(() => fight([hero('a', [0, 0], 'N', { weapons: [{ ...rock, liftingAthletics: 9 }] })])).toThrow(
+      expect.objectContaining({ code: 'INVALID_FIELD', field: 'sheet.weapons[0].liftingAthletics' }),
+    );
     const events = fight([hero('a', [0, 0], 'N', { weapons: [rock] }), foe('v', [0, -1], 'S')]);
     const out = exact(events, attack({ weaponId: 'rock' }), { dice: [5, 5, 1, 1, 5, 1, 1, 1] });
     expect(find(out, 'ExchangeResolved').attack).toMatchObject({ pool: 4, difficulty: 5 });

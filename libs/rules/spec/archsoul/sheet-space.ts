@@ -113,8 +113,12 @@ export function settleWeapon(
     if (type === 'thrown') delete out.thrown;
     if (type !== 'ranged' && type !== 'thrown' && type !== 'elemental') delete out.areaRadius;
     if (type !== 'thrown' && type !== 'elemental' && w.attackRoll !== undefined) out.attackRoll = 0;
+    // S105: twoHanded on what fills no hand (unarmed, soul magic), a lifting row but on an improvised weapon over 10 lb.
+    const soulMagic = w.soulMagic ?? (type === 'soul' || (type === 'elemental' && (w.attackRoll ?? 0) === 0));
+    if (w.twoHanded && (type === 'unarmed' || type === 'soul' || soulMagic)) delete out.twoHanded;
+    if (!((w.improvised ?? w.weightLb !== undefined) && (w.weightLb ?? 0) > 10)) delete out.liftingAthletics;
     // S52: a two-handed weapon that is not a spear is drawn awkwardly.
-    if (w.twoHanded && !(w.properties ?? []).includes('spear') && w.stowage === 'simple')
+    if (out.twoHanded && !(w.properties ?? []).includes('spear') && w.stowage === 'simple')
       out.stowage = 'awkward';
     return strip(out);
   }
@@ -127,6 +131,9 @@ export interface WeaponFields {
   accurateRange: number;
   attackRoll?: number;
   twoHanded?: boolean;
+  soulMagic?: boolean;
+  improvised?: boolean;
+  weightLb?: number;
   properties?: string[];
   stowage?: string;
 }

@@ -24,7 +24,7 @@ export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   DrawSimpleItem:
     'Draw a one-handed item (1 AP) or pick one up from the ground (groundId; triggers reactive attacks): combatantId, itemId | groundId.',
   DrawAwkwardItem:
-    'Draw an awkward item (2 AP, consecutive, may span turns): combatantId, itemId, fromBackpack? (triggers reactive attacks).',
+    'Draw an awkward item (2 AP, consecutive, may span turns): combatantId, itemId, fromBackpack? (triggers reactive attacks as the draw starts; refused on its second half, S105).',
   Attack:
     'Attack (2 AP): attackerId, targetId, weaponId?, unarmedStyle? (punch | other), limbArmoured?, modifier?, damageModifier?, criticalNarration?; ' +
     'special? (quick: 1 AP | reckless: 3 AP); attack modifiers: feint? (true | {skill?, facing?}), sneak?, knockdown?, shatter? {itemId}, cleave? {spaces [{x, y}…]} (targetId then optional; named, it stands in one of them, S104).',

@@ -126,7 +126,7 @@ const WEAPON = z
       .boolean()
       .optional()
       .describe(
-        'Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and fills no hand.',
+        'Fills both hands (S51) and is drawn with Draw Awkward Item unless it has the spear property (S52); default false. An unarmed weapon is worn and soul magic is cast: they fill no hand, and true is refused for them (S105).',
       ),
     hardness: Int.min(0).max(100).optional().describe('Default 0.'),
     closeCombat: z.boolean().optional().describe('Default false (true with the closeCombat property).'),
@@ -139,7 +139,9 @@ const WEAPON = z
     liftingAthletics: Int.min(0)
       .max(30)
       .optional()
-      .describe('The Athletics of its Lifting Strength row (S37).'),
+      .describe(
+        'The Athletics of its Lifting Strength row (S37): an improvised weapon heavier than 10 lb only (weightLb above 10); refused on any other (S105).',
+      ),
     areaRadius: Int.min(2)
       .max(100)
       .optional()
@@ -237,7 +239,12 @@ export const ARCHSOUL_SHEET = z
     armour: z
       .strictObject({
         type: text(40).describe('The armour type that strongAgainst and weakAgainst name.'),
-        metal: z.boolean().optional().describe('Default false.'),
+        metal: z
+          .boolean()
+          .optional()
+          .describe(
+            'Descriptive, for the table: the armour is metal; default false. No rule reads it: the +1 of metal on the limb of an unarmed attack comes from metalGauntlets (a punch) or the attack’s limbArmoured (S22, S72, S105).',
+          ),
       })
       .optional()
       .describe('The armour worn (archsoul.txt: Armor Advantages).'),
@@ -417,7 +424,9 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   DrawAwkwardItem: command('DrawAwkwardItem', 'Draw an awkward item (2 AP, consecutive, may span turns).', {
     combatantId: who,
     itemId: Id.describe('The stowed weapon, item or shield to draw (or equip).'),
-    fromBackpack: flag('From a backpack: triggers reactive attacks; default false.'),
+    fromBackpack: flag(
+      'From a backpack: triggers reactive attacks as the draw starts (S25); refused on a draw’s second half (S105); default false.',
+    ),
   }),
   Attack: command('Attack', 'Attack (2 AP; quick 1 AP, reckless 3 AP).', {
     attackerId: who,
@@ -1350,9 +1359,20 @@ export const ARCHSOUL_VIEW = z.strictObject({
 export type ArchsoulView = z.infer<typeof ARCHSOUL_VIEW>;
 export type ArchsoulCombatantView = ArchsoulView['combatants'][number];
 
+/**
+ * The lifecycle commands Archsoul takes. S12, S17: its turns run in phases (StartRound, EndTurn,
+ * EndPhase), so the lifecycle's StartActivation and EndActivation are no commands of it: not declared, nothing
+ * published offers them, and decide refuses them (ARCHSOUL_USE_PHASES).
+ */
+const {
+  StartActivation: _startActivation,
+  EndActivation: _endActivation,
+  ...ARCHSOUL_LIFECYCLE
+} = lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS });
+
 export const ARCHSOUL_CONTRACT: SystemContract = {
   commands: {
-    ...lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS }),
+    ...ARCHSOUL_LIFECYCLE,
     ...ARCHSOUL_COMMAND_SCHEMAS,
   },
   sheet: ARCHSOUL_SHEET,

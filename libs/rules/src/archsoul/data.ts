@@ -489,7 +489,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S17',
-    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party. An ambush’s free move comes on each surprising member’s first turn (round 1, or round 2 for one ranked below the other party).',
+    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party. An ambush’s free move comes on each surprising member’s first turn (round 1, or round 2 for one ranked below the other party). StartActivation and EndActivation are not Archsoul commands: refused (ARCHSOUL_USE_PHASES).',
   },
   {
     id: 'S18',
@@ -838,5 +838,9 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S104',
     text: 'Fields never read are refused: reach (but 0) beyond melee and unarmed weapons, ranges on them, heavy beyond thrown, a thrown weapon’s differing thrown, areaRadius beyond ranged, thrown and elemental; amount on a condition without a size; a Cleave’s targetId outside its spaces.',
+  },
+  {
+    id: 'S105',
+    text: 'Refused too: twoHanded true on an unarmed weapon or soul magic (they fill no hand), fromBackpack true on an awkward draw’s second half (its reactive attacks came as it started), liftingAthletics on anything but an improvised weapon over 10 lb. armour.metal is kept as a description: no rule reads it.',
   },
 ];

@@ -13,6 +13,7 @@ import {
   Handling,
   TECHNOLOGICAL_ELEMENTAL_CRITICAL_TABLE,
   improvisedDamage,
+  IMPROVISED,
   Size,
 } from './data';
 import { HANDS, handsOf } from './hands';
@@ -269,7 +270,9 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
   if ((w.attackRoll ?? 0) > 0 && type !== 'thrown' && type !== 'elemental')
     bad(`${field}.attackRoll`, 'must be at most 0');
   if (close && w.reach === 0) bad(`${field}.reach`, 'must be at least 1');
-  unreadFields(w, type, field);
+  const soulMagic = w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0));
+  const improvised = w.improvised ?? w.weightLb !== undefined;
+  unreadFields(w, { type, soulMagic, improvised }, field);
   // archsoul.txt: Unarmed: "These may only be performed against targets in adjacent spaces" (the Unarmed Combat
   // specialization that may overcome it is not modelled).
   if (type === 'unarmed' && w.reach !== undefined && w.reach > 1)
@@ -277,7 +280,6 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
       `${field}.reach`,
       'must be 1: an unarmed attack reaches adjacent spaces only (archsoul.txt: Unarmed)',
     );
-  const soulMagic = w.soulMagic ?? (type === 'soul' || (type === 'elemental' && attackRoll === 0));
   // S70: "special technology" (archsoul.txt: Elemental) misfires as a firearm does, not as a soul.
   const technological = type === 'elemental' && !soulMagic;
   const weapon: Weapon = {
@@ -289,7 +291,7 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
     strongAgainst: w.strongAgainst ?? [],
     weakAgainst: w.weakAgainst ?? [],
     armourPiercing: w.armourPiercing ?? false,
-    improvised: w.improvised ?? w.weightLb !== undefined,
+    improvised,
     broken: w.broken ?? false,
     criticalTable:
       w.criticalTable ??
@@ -333,9 +335,15 @@ function readWeapon(w: WeaponInput, field: string): Weapon {
  * ranges are a shot's or a throw's (Ranged Weapon, Thrown Weapon), a close weapon's throw taking them in `thrown`;
  * `heavy` is a thrown weapon's cumbersome throw (Thrown Weapon), another's in `thrown.heavy`; a thrown weapon's own
  * ranges are its throwing ones (its `thrown`, as validateSheet records it, may only repeat them); an area is made by
- * AreaAttack with a ranged, thrown or elemental weapon (S34). A reach of 0 is what any other weapon has.
+ * AreaAttack with a ranged, thrown or elemental weapon (S34). A reach of 0 is what any other weapon has. Ruling S105:
+ * `twoHanded: true` on what fills no hand (S51), and `liftingAthletics` but on an improvised weapon heavier than 10 lb
+ * (Lifting, Throwing, and Improvised Weapons), are refused too.
  */
-function unreadFields(w: WeaponInput, type: AttackType, field: string): void {
+function unreadFields(
+  w: WeaponInput,
+  { type, soulMagic, improvised }: { type: AttackType; soulMagic: boolean; improvised: boolean },
+  field: string,
+): void {
   const close = isMeleeOrUnarmed({ type });
   const because = (what: string) => `is never read for a ${type} weapon: ${what} (ruling S104)`;
   if (!close && w.reach !== undefined && w.reach !== 0)
@@ -360,6 +368,17 @@ function unreadFields(w: WeaponInput, type: AttackType, field: string): void {
     bad(
       `${field}.areaRadius`,
       because('an area attack takes a ranged, thrown or elemental weapon (ruling S34)'),
+    );
+  // Ruling S105: what fills no hand is no two-handed weapon; the Lifting Strength row is an improvised weapon's.
+  if (w.twoHanded === true && handsOf({ type, soulMagic }) === 0)
+    bad(
+      `${field}.twoHanded`,
+      `is never read for ${type === 'unarmed' ? 'an unarmed weapon, which is worn' : 'soul magic, which is cast'} and fills no hand (ruling S51): it is no two-handed weapon for Quick Attack ("a one-handed weapon") or Draw Awkward Item ("Draw a two-handed weapon") (ruling S105)`,
+    );
+  if (w.liftingAthletics !== undefined && !(improvised && (w.weightLb ?? 0) > IMPROVISED.tableFromPounds))
+    bad(
+      `${field}.liftingAthletics`,
+      `is never read ${improvised ? `for ${w.weightLb === undefined ? 'a weapon with no weightLb' : `an object of ${w.weightLb} lb`}` : 'for a weapon that is not improvised'}: archsoul.txt: Lifting, Throwing, and Improvised Weapons: "This table should only be used for improvised weapons heavier than ${IMPROVISED.tableFromPounds} pounds" (ruling S105)`,
     );
 }
 

@@ -51,14 +51,17 @@ const ANSWERS: Answers = {
 };
 
 /** Lifecycle commands whose Archsoul meaning differs (phases, S12/S17). */
-const INTERCEPTED = new Set(['StartRound', 'EndRound', 'StartActivation', 'EndActivation']);
+const INTERCEPTED = new Set(['StartRound', 'EndRound']);
+/**
+ * S12/S17: the lifecycle's activations, which Archsoul's contract does not declare: refused whatever the fight's
+ * state, as a command of no system is (core/entry.ts), with the phases' commands named in their place.
+ */
+const ACTIVATIONS = new Set(['StartActivation', 'EndActivation']);
 
 export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
-  if (INTERCEPTED.has(command.type) && state.status !== 'new' && state.status !== 'ended' && !state.pending) {
-    if (command.type === 'StartRound') return startRound(state);
-    if (command.type === 'EndRound') return endRound(state);
-    return refuseActivation();
-  }
+  if (ACTIVATIONS.has(command.type)) return refuseActivation(command.type);
+  if (INTERCEPTED.has(command.type) && state.status !== 'new' && state.status !== 'ended' && !state.pending)
+    return command.type === 'StartRound' ? startRound(state) : endRound(state);
   const lifecycle = decideLifecycle(state, command, dice, hooks);
   // S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
   if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);

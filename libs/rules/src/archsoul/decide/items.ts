@@ -162,8 +162,15 @@ export function drawAwkwardItem(
     'archsoul.txt: Draw Awkward Item: "Draw a two-handed weapon, equip a shield"',
     'itemId',
   );
-  if (c.awkward === itemId)
+  if (c.awkward === itemId) {
+    // S25, ruling S105: a draw from a backpack triggers reactive attacks as it starts; its second half triggers none.
+    if (command.fromBackpack)
+      bad(
+        'fromBackpack',
+        `is never read on the second half of a draw: ${item.name}’s draw has started (AwkwardDrawStarted), and a draw from a backpack triggers reactive attacks as it starts (rulings S25, S105); send the second half without it`,
+      );
     return [spend(c, 'drawAwkwardItem', 1), ev('ItemDrawn', { combatantId: c.id, itemId, from: 'stowed' })];
+  }
   const ap = c.ap >= 2 ? 2 : 1;
   const paid = spend(c, 'drawAwkwardItem', ap);
   if (command.fromBackpack && c.position) {

@@ -241,10 +241,11 @@ export function declareAmbush(state: ArchsoulState, command: ArchsoulCommand<'De
   return [ev('AmbushDeclared', { party: command.party })];
 }
 
-export function refuseActivation(): never {
+/** S12, S17: Archsoul has no activations; a client used to them is told what to send instead. */
+export function refuseActivation(type: string): never {
   violation(
     'ARCHSOUL_USE_PHASES',
-    'ruling S12/S17: Archsoul turns run in phases: StartRound opens them; use EndTurn or EndPhase',
+    `archsoul has no command ${type}: its turns run in phases (RULINGS.md S12, ruling S17): StartRound opens the round and its first phase, where every combatant of the phase has an open turn; EndTurn ends one, EndPhase (GM) ends them all`,
     'type',
   );
 }
