@@ -81,6 +81,24 @@ describe('GraphQL: typed commands and events', () => {
       expect(enumType.getValues().map((v) => v.name)).toEqual([...values].sort());
       expect(enumType.getValues().every((v) => v.description)).toBe(true);
     }
+    // The lifecycle events are one type for every system: a pending decision they record is of any system's kinds.
+    for (const [type, field] of [
+      ['PendingCancelledData', 'kind'],
+      ['DiceRequestedDataPrevious', 'kind'],
+      ['DiceRequestCancelledData', 'restored'],
+    ] as const)
+      expect(
+        fieldEnum(type, field)
+          .getValues()
+          .map((v) => v.name),
+      ).toEqual(
+        expect.arrayContaining(['dice', 'initiativeTie', 'exchangeResponse', 'intercept', 'reactiveAttack']),
+      );
+    expect(
+      fieldEnum('NarateerViewPending', 'kind')
+        .getValues()
+        .map((v) => v.name),
+    ).not.toContain('intercept');
     const fights = await t.gql('{ fights { items { fightId status } } }');
     expect(fights.errors).toBeUndefined();
     expect(fights.data.fights.items).toContainEqual({ fightId, status: 'setup' });

@@ -19,7 +19,15 @@ import {
 } from 'graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
-import { FightCore, jsonSchemaOf, lifecycleEvents, RuleSystem, SYSTEMS } from '@app/rules';
+import {
+  CORE_PENDING_KINDS,
+  FightCore,
+  jsonSchemaOf,
+  lifecycleEvents,
+  PendingKinds,
+  RuleSystem,
+  SYSTEMS,
+} from '@app/rules';
 import { pascal } from '../common/openapi-contract';
 
 /**
@@ -290,12 +298,19 @@ function eventDetails(builder: TypeBuilder): {
   detail: (type: string, data: unknown) => unknown;
 } {
   const members: GraphQLObjectType[] = [];
-  // Lifecycle events are the same in every system: one type each (sheets, options and rolls stay JSON).
+  // Lifecycle events are the same in every system: one type each (sheets, options and rolls stay JSON); a pending
+  // decision they record is of any system's kinds (each system's own in its view's types).
   const lifecycle = new Map<string, GraphQLObjectType>();
+  const systems = Object.values<RuleSystem<FightCore>>(SYSTEMS);
   for (const [type, zod] of Object.entries(
     lifecycleEvents({
-      sheet: (SYSTEMS.narateer as RuleSystem<FightCore>).contract.sheet,
-      options: (SYSTEMS.narateer as RuleSystem<FightCore>).contract.options,
+      sheet: systems[0].contract.sheet,
+      options: systems[0].contract.options,
+      // A kind every system shares (the core's) keeps the core's description, not one system's own reading of it.
+      pendingKinds: {
+        ...systems.reduce<PendingKinds>((all, s) => ({ ...all, ...s.contract.pendingKinds }), {}),
+        ...CORE_PENDING_KINDS,
+      },
     }),
   )) {
     const schema = jsonSchemaOf(zod) as Json;
