@@ -1,4 +1,4 @@
-import { duel, exact, find, mira, orin, sheet, sword } from './helpers';
+import { duel, exact, find, melee, mira, orin, sheet, sword } from './helpers';
 
 /**
  * N69: N21 takes "the highest after the cap" when a command names no Damage Vital; when two of the weapon's
@@ -14,15 +14,10 @@ describe('N69: Damage Vitals tied after the cap', () => {
       weapons: [{ ...sword, ...(damageVitals ? { damageVitals } : {}) }],
     });
   const declared = (attacker: Record<string, unknown>) =>
-    find(exact(duel(attacker, orin), { ...strikeAt(), response: 'none' }, { dice: [1] }), 'ExchangeDeclared');
-  const strikeAt = () => ({
-    type: 'DeclareExchange',
-    attackerId: 'mira',
-    targetId: 'orin',
-    kind: 'melee',
-    weaponId: 'sword',
-    boost: 0,
-  });
+    find(
+      exact(duel(attacker, orin), melee('mira', 'orin', 0, { response: 'none' }), { dice: [1] }),
+      'ExchangeDeclared',
+    );
 
   it('N69: given a light sword whose default Vitals (Strength, Agility) tie at its cap of 3, when the exchange names none, then it names Strength, the first', () => {
     expect(declared(capped()).damageVital).toBe('strength');
