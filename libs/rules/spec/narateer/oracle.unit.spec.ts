@@ -1,6 +1,8 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ManualFaces } from '../../src/dice/manual';
 import { combatState } from '../../src/narateer';
+import { findSystem } from '../../src/registry';
+import { decide } from '../as-sent';
 import { exact, fight, Fighter, refusal, stateOf } from './helpers';
 import { rng } from '../seeded-random';
 
@@ -19,7 +21,9 @@ import { rng } from '../seeded-random';
  * Wound count, each die a Wound takes (by preference, in advance or as the wounded’s answer, N9, N28), Vitality, state,
  * Continuation Check, shot and Loading, each tick and what ends with a round, the next activation and its refreshed
  * dice, and the dice, uses, weapons, Spaces and conditions each combatant folds to are checked; a proactive use over
- * SL + 1 and a Base Attack Cost over the Ready AD must be refused. FUZZ_RUNS and FUZZ_SEED explore further;
+ * SL + 1 and a Base Attack Cost over the Ready AD must be refused. The same Lingering Harm source again refreshes its
+ * instance (N39), a pending response may be withdrawn by the GM’s CancelPending (N29), a policy may name its Clash weapon
+ * (N23), and a command may be sent short of its later faces, given by ProvideDice a part at a time (C13, C18, N61). FUZZ_RUNS and FUZZ_SEED explore further;
  * FUZZ_REPORT prints what was covered.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
@@ -56,7 +60,7 @@ interface Sheet {
   weapons: Weapon[];
   armour?: { soak: number };
   woundPreference?: 'AD_FIRST' | 'MD_FIRST' | 'ASK';
-  responsePolicy?: { response: Response; boost?: number; fallback?: 'fullGuard' | 'none' };
+  responsePolicy?: { response: Response; boost?: number; weaponId?: string; fallback?: 'fullGuard' | 'none' };
 }
 interface Space {
   x: number;
@@ -72,6 +76,8 @@ interface Lingering {
   id: string;
   form: string;
   label: string;
+  /** N19, N39: the source the GM names, if any. */
+  source?: string;
   wounds: number;
   allocation?: Die[];
   /** N38: when it ticks, at most once a round; the round it ends with; the ticks it has left. */
@@ -252,6 +258,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       if (r() < 0.35) {
         const response = pick(['none', 'fullGuard', 'clash', 'clash'] as const);
         s.responsePolicy = { response, ...(response === 'none' ? {} : { boost: int(0, 3) }) };
+        if (response === 'clash' && r() < 0.5) s.responsePolicy.weaponId = pick(s.weapons).id;
         const fallback = pick([undefined, 'fullGuard', 'none'] as const);
         if (fallback) s.responsePolicy.fallback = fallback;
       }
@@ -435,6 +442,64 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         e = [...e, ...got];
         return got;
       };
+      /**
+       * C13, C18, N22, N61: the same command sent with its first pool (the attacker’s) and only part of its later faces;
+       * each DiceRequested asks for faces still to come, and ProvideDice gives them, a part at a time. The held
+       * command’s events, the requests left out, are those of the command sent with every face up front.
+       */
+      const asking = findSystem('narateer')!;
+      const runInParts = (cmd: RuleCommand, faces: ManualFaces, first: number) => {
+        const fields = ['dice', 'rerollFaces', 'followUpFaces'] as const;
+        const left: Record<string, number[]> = Object.fromEntries(
+          fields.map((k) => [k, [...(faces[k] ?? [])]]),
+        );
+        const take = (k: string, n: number) => left[k].splice(0, n);
+        const part = (need?: { field: string; count: number }) => {
+          const out: ManualFaces = {};
+          // A later list only once the earlier ones are complete: C18 refuses faces of another list that the
+          // completions it tries within its budget do not read (see the note at the end of this file).
+          for (const k of fields) {
+            const least = need ? (need.field === k ? 1 : 0) : k === 'dice' ? first : 0;
+            const n = int(Math.min(least, left[k].length), left[k].length);
+            if (n) out[k] = take(k, n);
+            if (left[k].length) break;
+          }
+          return out;
+        };
+        const upFront = exact(e, cmd, faces);
+        let ew = [...e];
+        let sent = { ...cmd, ...part() } as RuleCommand;
+        const got: RuleEvent[] = [];
+        for (let asks = 0; ; asks++) {
+          log.push(JSON.stringify({ inParts: sent }));
+          const out = decide(asking, ew, sent);
+          ew = [...ew, ...out];
+          got.push(...out.filter((x) => x.type !== 'DiceRequested'));
+          const req = out.at(-1)?.type === 'DiceRequested' ? out.at(-1)!.data : undefined;
+          if (!req) break;
+          count(
+            `dice asked for later (C13${(req.command as RuleCommand).type === 'ContinuationCheck' ? ', N61' : ''})`,
+          );
+          const need = req.need as { field: string; count: number; sides: number };
+          same(
+            'a DiceRequested asks for faces still to come (C13)',
+            { sides: 6, within: true },
+            { sides: need.sides, within: need.count >= 1 && need.count <= left[need.field].length },
+            out,
+          );
+          if (asks > 20) fail('too many requests', [], out);
+          sent = { type: 'ProvideDice', ...part(need) };
+        }
+        same(
+          'no face is left over',
+          [[], [], []],
+          fields.map((k) => left[k]),
+        );
+        same('the events of the whole command sent up front (C13)', upFront, got, got);
+        log.push(JSON.stringify({ cmd, faces }));
+        e = [...e, ...upFront];
+        return upFront;
+      };
       /** The dice, Vitality, state, uses, weapons and conditions every combatant folds to. */
       const folds = () => {
         const s = stateOf(e);
@@ -478,6 +543,8 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         opportunity = false,
       ) => {
         const kind = w.kind;
+        /** N29: what the exchange withdrawn by the GM’s CancelPending leaves, as if it had not been declared. */
+        const before = structuredClone(m);
         // N24: an Opportunity Attack is a Melee Exchange the reactor initiates against the mover.
         const cmd: Record<string, unknown> = opportunity
           ? { type: 'TakeOpportunityAttack', combatantId: att.id, weaponId: w.id, boost }
@@ -605,9 +672,15 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             resp = { response: 'none', boost: 0, source: 'policy' };
             let answered = false;
             if (p.response === 'clash') {
+              // N23: the policy’s weapon when it names one (a legal Clash with it, else its fallback).
               const x = tgt.sheet.weapons.find(
-                (y) => y.kind === kind && reaches(tgt, y, distance) && y.baseAttackCost <= tgt.ad.ready,
+                (y) =>
+                  (p.weaponId === undefined || y.id === p.weaponId) &&
+                  y.kind === kind &&
+                  reaches(tgt, y, distance) &&
+                  y.baseAttackCost <= tgt.ad.ready,
               );
+              if (p.weaponId) count(`policy names its weapon: ${x ? 'clash' : 'fallback'}`);
               if (x) {
                 const vs = bestVitals(tgt, x);
                 resp = {
@@ -811,8 +884,26 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             got.map((x) => x.type),
             got,
           );
-          got = [...got, ...run1(pendingAnswer as unknown as RuleCommand, allFaces)];
-        } else got = run1(decl, allFaces);
+          if (!opportunity && r() < 0.12) {
+            // N29: "withdraws the exchange as if it had not been declared: the attacker’s AD go back to Ready and its
+            // proactive use is returned"; N41: an attack withdrawn before the roll was not made.
+            run1({ type: 'CancelPending' });
+            for (const id of ids) Object.assign(m[id], before[id]);
+            stats.exchanges--;
+            count('response pending cancelled (N29)');
+            folds();
+            return got;
+          }
+          const answer = pendingAnswer as unknown as RuleCommand;
+          got = [
+            ...got,
+            ...(!pendingAlloc && r() < 0.2
+              ? runInParts(answer, allFaces, aRolled.length)
+              : run1(answer, allFaces)),
+          ];
+        } else
+          got =
+            !pendingAlloc && r() < 0.2 ? runInParts(decl, allFaces, aRolled.length) : run1(decl, allFaces);
         if (pendingAlloc) {
           same(
             'wounds await the wounded’s choice (N9)',
@@ -1161,8 +1252,14 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       let lh = 0;
       /** N11, N19, N38, N47: the GM’s Lingering Harm, its Form’s default classification, its own terms. */
       const gmLingering = () => {
-        const c = m[pick(ids)];
-        const form = pick(Object.keys(LINGERING));
+        // N39: now and then the same Form, source and classification again, on a live instance.
+        const live = ids.flatMap((id) =>
+          m[id].lingering.filter((l) => l.source && !l.ended).map((l) => ({ id, l })),
+        );
+        const again = live.length && r() < 0.4 ? pick(live) : undefined;
+        const c = m[again?.id ?? pick(ids)];
+        const form = again?.l.form ?? pick(Object.keys(LINGERING));
+        const source = again?.l.source ?? (r() < 0.5 ? `s${lh + 1}` : undefined);
         const allocation = r() < 0.5 ? [pick(['AD', 'MD'] as const)] : undefined;
         const wounds = pick([undefined, undefined, 0, 1, 2]);
         const tick = pick([
@@ -1179,29 +1276,55 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           type: 'ApplyLingeringHarm',
           combatantId: c.id,
           form,
+          ...(source ? { source } : {}),
           ...(wounds === undefined ? {} : { wounds }),
           ...(tick ? { tick } : {}),
           ...(rounds ? { rounds } : {}),
           ...(endsAfterTicks ? { endsAfterTicks } : {}),
           ...(allocation ? { allocation } : {}),
         });
-        const l: Lingering = {
-          id: `lh${++lh}`,
-          form,
-          label: LINGERING[form],
-          wounds: wounds ?? 1,
-          allocation,
-          tick: tick ?? 'roundEnd',
-          ...(rounds ? { untilRound: round + rounds - 1 } : {}),
-          ...(endsAfterTicks ? { ticksLeft: endsAfterTicks } : {}),
-        };
-        c.lingering.push(l);
+        const untilRound = rounds ? round + rounds - 1 : undefined;
+        let l: Lingering;
+        if (again) {
+          // N39: "use the worst intensity or duration": the more Wounds per tick (unstated: 1), the later end, the more
+          // ticks left (none stated: until treated, the longest); a stated tick timing or allocation replaces the old.
+          l = again.l;
+          const was = canon(l);
+          const worst = (a: number | undefined, b: number | undefined) =>
+            a === undefined || b === undefined ? undefined : Math.max(a, b);
+          l.wounds = Math.max(l.wounds, wounds ?? 1);
+          l.untilRound = worst(l.untilRound, untilRound);
+          l.ticksLeft = worst(l.ticksLeft, endsAfterTicks);
+          if (tick) l.tick = tick;
+          if (allocation) l.allocation = allocation;
+          const changed = canon(l) !== was;
+          count(`lingering harm refreshed${changed ? '' : ' unchanged'} (N39)`);
+          if (!changed) {
+            same('a refresh that changes nothing returns no events (N39)', [], got, got);
+            folds();
+            return;
+          }
+        } else {
+          l = {
+            id: `lh${++lh}`,
+            form,
+            label: LINGERING[form],
+            ...(source ? { source } : {}),
+            wounds: wounds ?? 1,
+            allocation,
+            tick: tick ?? 'roundEnd',
+            ...(untilRound ? { untilRound } : {}),
+            ...(endsAfterTicks ? { ticksLeft: endsAfterTicks } : {}),
+          };
+          c.lingering.push(l);
+        }
         const d = got.find((x) => x.type === 'LingeringHarmApplied')?.data;
         same(
-          'LingeringHarmApplied (N38)',
+          'LingeringHarmApplied (N38, N39)',
           {
             combatantId: c.id,
             lingeringHarmId: l.id,
+            refreshed: again ? true : undefined,
             form,
             wounds: l.wounds,
             round,
@@ -1212,6 +1335,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           d && {
             combatantId: d.combatantId,
             lingeringHarmId: d.lingeringHarmId,
+            refreshed: d.refreshed,
             form: d.form,
             wounds: d.wounds,
             round: d.round,
@@ -1602,3 +1726,10 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         expect({ [k]: (stats[k] ?? 0) > 0 }).toEqual({ [k]: true });
   });
 });
+/*
+ * Left out: a held command that also carries part of a later list. Seed 8, 400 runs: b’s DeclareExchange (one die,
+ * Advantage; d’s Full Guard up front, one die, Advantage; d wounded into a three-die Continuation Check) sent with
+ * `dice: [3]` and `followUpFaces: [6]` is refused DICE_MANUAL_FACES_EXTRA at `followUpFaces[0]`, though the whole
+ * command (`dice: [3, 1], rerollFaces: [6, 4], followUpFaces: [6, 3, 4]`) reads that face. C18 says faces no tried
+ * completion reads are refused even when its budget runs out first.
+ */
