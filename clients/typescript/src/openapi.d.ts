@@ -10984,62 +10984,6 @@ export interface components {
                 round: number;
             };
         };
-        ArchsoulActivationStartedEvent: {
-            /** Format: uuid */
-            fightId: string;
-            /** @description 1-based position in the fight’s log */
-            seq: number;
-            /** @description Event version */
-            v: number;
-            /**
-             * Format: date-time
-             * @description Server time, ISO 8601
-             */
-            at: string;
-            actor: string;
-            commandId: string;
-            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
-            hash: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "ActivationStarted";
-            data: {
-                /** @description The acting combatant's id. */
-                combatantId: string;
-                /** @description The round number (1-based). */
-                round: number;
-            };
-        };
-        ArchsoulActivationEndedEvent: {
-            /** Format: uuid */
-            fightId: string;
-            /** @description 1-based position in the fight’s log */
-            seq: number;
-            /** @description Event version */
-            v: number;
-            /**
-             * Format: date-time
-             * @description Server time, ISO 8601
-             */
-            at: string;
-            actor: string;
-            commandId: string;
-            /** @description sha256(previous hash + RFC 8785 canonical JSON of this event without its hash) */
-            hash: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "ActivationEnded";
-            data: {
-                /** @description The acting combatant's id. */
-                combatantId: string;
-                /** @description The round number (1-based). */
-                round: number;
-            };
-        };
         ArchsoulGmNoteAddedEvent: {
             /** Format: uuid */
             fightId: string;
@@ -14378,7 +14322,7 @@ export interface components {
             };
         };
         /** @description An event of a Archsoul fight, by type. */
-        ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulActivationStartedEvent"] | components["schemas"]["ArchsoulActivationEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulItemTakenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveGrabAttemptedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
+        ArchsoulEvent: components["schemas"]["ArchsoulFightStartedEvent"] | components["schemas"]["ArchsoulCombatantJoinedEvent"] | components["schemas"]["ArchsoulCombatantRemovedEvent"] | components["schemas"]["ArchsoulInitiativeRolledEvent"] | components["schemas"]["ArchsoulInitiativeSetEvent"] | components["schemas"]["ArchsoulRoundStartedEvent"] | components["schemas"]["ArchsoulRoundEndedEvent"] | components["schemas"]["ArchsoulGmNoteAddedEvent"] | components["schemas"]["ArchsoulPendingCancelledEvent"] | components["schemas"]["ArchsoulFightEndedEvent"] | components["schemas"]["ArchsoulDiceRequestedEvent"] | components["schemas"]["ArchsoulDiceRequestCancelledEvent"] | components["schemas"]["ArchsoulActionsUndoneEvent"] | components["schemas"]["ArchsoulMapSetEvent"] | components["schemas"]["ArchsoulCombatantPlacedEvent"] | components["schemas"]["ArchsoulAmbushDeclaredEvent"] | components["schemas"]["ArchsoulPhaseStartedEvent"] | components["schemas"]["ArchsoulPhaseEndedEvent"] | components["schemas"]["ArchsoulTurnStartedEvent"] | components["schemas"]["ArchsoulTurnEndedEvent"] | components["schemas"]["ArchsoulApSpentEvent"] | components["schemas"]["ArchsoulMovedEvent"] | components["schemas"]["ArchsoulTurnedEvent"] | components["schemas"]["ArchsoulConditionAppliedEvent"] | components["schemas"]["ArchsoulConditionRemovedEvent"] | components["schemas"]["ArchsoulItemDrawnEvent"] | components["schemas"]["ArchsoulAwkwardDrawStartedEvent"] | components["schemas"]["ArchsoulItemDroppedEvent"] | components["schemas"]["ArchsoulProjectileLandedEvent"] | components["schemas"]["ArchsoulAmmunitionSpentEvent"] | components["schemas"]["ArchsoulExchangeResolvedEvent"] | components["schemas"]["ArchsoulFeintResolvedEvent"] | components["schemas"]["ArchsoulKnockdownResolvedEvent"] | components["schemas"]["ArchsoulShatterResolvedEvent"] | components["schemas"]["ArchsoulDismountedEvent"] | components["schemas"]["ArchsoulMountedEvent"] | components["schemas"]["ArchsoulFellEvent"] | components["schemas"]["ArchsoulRitualPerformedEvent"] | components["schemas"]["ArchsoulStudyTakenEvent"] | components["schemas"]["ArchsoulAreaAttackResolvedEvent"] | components["schemas"]["ArchsoulGrappleRolledEvent"] | components["schemas"]["ArchsoulGrappleStartedEvent"] | components["schemas"]["ArchsoulGrappleControlChangedEvent"] | components["schemas"]["ArchsoulGrappleEndedEvent"] | components["schemas"]["ArchsoulItemStolenEvent"] | components["schemas"]["ArchsoulItemTakenEvent"] | components["schemas"]["ArchsoulWoundsAppliedEvent"] | components["schemas"]["ArchsoulCriticalFailureRolledEvent"] | components["schemas"]["ArchsoulWeaponChangedEvent"] | components["schemas"]["ArchsoulDrainSufferedEvent"] | components["schemas"]["ArchsoulSoulpowerLoweredEvent"] | components["schemas"]["ArchsoulReactiveAttackTriggeredEvent"] | components["schemas"]["ArchsoulReactiveAttackOfferedEvent"] | components["schemas"]["ArchsoulReactiveAttackDeclinedEvent"] | components["schemas"]["ArchsoulReactiveGrabAttemptedEvent"] | components["schemas"]["ArchsoulReactiveAttackLapsedEvent"] | components["schemas"]["ArchsoulPreventionRolledEvent"] | components["schemas"]["ArchsoulReactionsFinishedEvent"] | components["schemas"]["ArchsoulActionResumedEvent"];
         /** @description A combatant's Archsoul sheet. */
         ArchsoulSheet: {
             /** @description Each 0..20; default 0. */

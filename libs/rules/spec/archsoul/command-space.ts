@@ -147,6 +147,14 @@ export function attackFields(
   return f;
 }
 
+/** An initiative order of `ids` as given, the enemies moved up beside the first of them (ruling S107: one unit). */
+export function enemiesTogether(ids: string[], enemy: (id: string) => boolean): string[] {
+  const first = ids.findIndex(enemy);
+  if (first < 0) return ids;
+  const rest = ids.filter((id) => !enemy(id));
+  return [...rest.slice(0, first), ...ids.filter(enemy), ...rest.slice(first)];
+}
+
 export function command(
   state: ArchsoulState,
   ch: Choices,
@@ -376,7 +384,12 @@ export function command(
         const j = ch.int(i + 1);
         [order[i], order[j]] = [order[j], order[i]];
       }
-      c.order = ch.bool(8) ? order.slice(1) : order;
+      // Now and then an order that splits the enemies, refused (S107); mostly one that keeps them side by side.
+      c.order = ch.bool(8)
+        ? order.slice(1)
+        : ch.bool(4)
+          ? order
+          : enemiesTogether(order, (id) => state.combatants[id].side === 'enemies');
       break;
     }
     case 'AddNote':

@@ -2,10 +2,13 @@
  * S12, S17: Archsoul's turns run in phases (StartRound, EndTurn, EndPhase). The lifecycle's
  * StartActivation and EndActivation are no Archsoul commands: its contract (what GET /systems/archsoul, OpenAPI and
  * GraphQL publish) does not declare them, and sent anyway they are refused naming `type`, whatever the fight's state.
+ * Nor are ActivationStarted and ActivationEnded Archsoul events: its contract leaves them out of the events it
+ * publishes, and its StartRound and EndRound say what they do with phases.
  */
 import { checkCommand } from '../../src/core/contract';
-import { lifecycleCommands } from '../../src/core/lifecycle-contract';
+import { eventSchemasOf, lifecycleCommands } from '../../src/core/lifecycle-contract';
 import { RuleCommand } from '../../src/core/types';
+import { narateer } from '../../src/narateer';
 import { archsoul, ARCHSOUL_CONTRACT, ARCHSOUL_OPTIONS, ARCHSOUL_SHEET } from '../../src/archsoul';
 import { TEST_SEED } from '../given';
 import { fight, foe, hero, refused, then, types } from './helpers';
@@ -54,5 +57,26 @@ describe('S17: no activations in Archsoul (archsoul.txt: Turn Order; RULINGS.md 
     for (const events of [pending, ended, betweenRounds])
       for (const type of ACTIVATIONS)
         expect(refused(events, { type })).toMatchObject({ code: 'ARCHSOUL_USE_PHASES', field: 'type' });
+  });
+
+  it('S17: given the Archsoul contract, then the events it publishes leave out ActivationStarted and ActivationEnded, which it never emits, and keep every other lifecycle event; a system with activations keeps them', () => {
+    const published = Object.keys(eventSchemasOf(ARCHSOUL_CONTRACT));
+    const withActivations = Object.keys(eventSchemasOf(narateer.contract));
+    for (const type of ['ActivationStarted', 'ActivationEnded']) {
+      expect(published).not.toContain(type);
+      expect(withActivations).toContain(type);
+    }
+    for (const type of ['FightStarted', 'InitiativeRolled', 'InitiativeSet', 'RoundStarted', 'RoundEnded'])
+      expect(published).toContain(type);
+  });
+
+  it('S17: given the Archsoul contract, then StartRound and EndRound say what they do with phases, as GET /systems/archsoul lists them, not the shared lifecycle’s words', () => {
+    const shared = lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS });
+    for (const type of ['StartRound', 'EndRound'] as const) {
+      const description = ARCHSOUL_CONTRACT.commands[type].description;
+      expect(description).toBe(archsoul.commands[type]);
+      expect(description).not.toBe(shared[type].description);
+      expect(description).toMatch(/phase/);
+    }
   });
 });

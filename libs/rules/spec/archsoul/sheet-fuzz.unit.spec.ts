@@ -8,7 +8,7 @@ import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
 import { ARCHSOUL_CONTRACT, ARCHSOUL_VIEW, ArchsoulState, facings, validateSheet } from '../../src/archsoul';
 import { TEST_COMMITMENT } from '../given';
-import { Choices, command, FACINGS, SIDES } from './command-space';
+import { Choices, command, enemiesTogether, FACINGS, SIDES } from './command-space';
 import { rawSheet, validSheet } from './sheet-space';
 
 /**
@@ -168,7 +168,17 @@ function play(k: Case, stats: { accepted: number; started: number }) {
   }
   if (setup.bool(5)) send({ type: 'DeclareAmbush', party: setup.pick(['heroes', 'enemies']) }, setup);
   if (setup.bool(3)) send({ type: 'RollInitiative' }, setup);
-  else send({ type: 'SetInitiative', order: combatants.map((c) => c.id) }, setup);
+  else
+    send(
+      {
+        type: 'SetInitiative',
+        order: enemiesTogether(
+          combatants.map((c) => c.id),
+          (id) => combatants.find((c) => c.id === id)!.side === 'enemies',
+        ),
+      },
+      setup,
+    );
   if (state.pending && !seeded) send({ type: 'ProvideDice' }, setup);
   send({ type: 'StartRound' }, setup);
   for (const r of k.steps) {

@@ -31,7 +31,7 @@ import {
 } from '../../src/archsoul/data';
 import { view as archsoulView } from '../../src/archsoul/view';
 import { TEST_COMMITMENT } from '../given';
-import { Choices, command, FACINGS, SIDES } from './command-space';
+import { Choices, command, enemiesTogether, FACINGS, SIDES } from './command-space';
 import { ARMOUR, item, list, opt, settleSheet, settleWeapon, strip, validSheet } from './sheet-space';
 import { exact, fight, find, foe, hero, pistol, refused, stateOf, sword, then, types } from './helpers';
 
@@ -1287,7 +1287,17 @@ function play(k: Case, stats: { accepted: number; probed: number }) {
   }
   if (setup.bool(5)) send({ type: 'DeclareAmbush', party: setup.pick(['heroes', 'enemies']) }, setup);
   if (setup.bool(3)) send({ type: 'RollInitiative' }, setup);
-  else send({ type: 'SetInitiative', order: combatants.map((c) => c.id) }, setup);
+  else
+    send(
+      {
+        type: 'SetInitiative',
+        order: enemiesTogether(
+          combatants.map((c) => c.id),
+          (id) => combatants.find((c) => c.id === id)!.side === 'enemies',
+        ),
+      },
+      setup,
+    );
   if (state.pending && !seeded) send({ type: 'ProvideDice' }, setup);
   send({ type: 'StartRound' }, setup);
   // Two steps in three play one of the commands the view offered (as a client would, mostly fighting), the third

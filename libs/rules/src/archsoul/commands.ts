@@ -4,6 +4,23 @@ import { CONDITIONS } from './data';
 /** Every Archsoul command beyond the shared lifecycle: the ones contract.ts declares. */
 export type ArchsoulCommandType = keyof typeof ARCHSOUL_COMMAND_SCHEMAS;
 
+/**
+ * The shared lifecycle's commands whose Archsoul meaning differs, as GET /systems/archsoul and the contract describe
+ * them: rounds run in phases (S12, S17), and the enemies share one initiative (S16, S107).
+ */
+export const ARCHSOUL_LIFECYCLE_TEXTS = {
+  AddCombatant:
+    'Add a combatant with a sheet; after initiative it rolls and is slotted in (an enemy shares the GM’s roll, S16); its `tieBreak` names all the enemies side by side or none, and is refused where the enemies alone are ordered (S107).',
+  RollInitiative:
+    'Roll initiative: each hero rolls, the GM once for all enemies (S16); `tieBreak` orders groups still tied, naming all the enemies side by side or none, and is refused where the enemies alone roll (S107).',
+  SetInitiative:
+    'GM gives the initiative order explicitly (`order`: every combatant id, the enemies side by side, S107).',
+  StartRound:
+    'Open the next round and its first phase (RULINGS.md S12, ruling S17): each combatant of the phase who can act has an open turn of 3 AP; when the last one ends (EndTurn, or EndPhase) the next phase opens, and after the last phase the round ends.',
+  EndRound:
+    'GM ends the open round early: every open turn and the running phase end, and no other phase opens.',
+} as const;
+
 /** Every Archsoul command beyond the shared lifecycle (GET /systems/archsoul). */
 export const ARCHSOUL_COMMANDS: Record<ArchsoulCommandType, string> = {
   SetMap: 'GM: the battle map: grid (hex | square), blocked [{x, y}], walls [[{x, y}, {x, y}]].',

@@ -19,6 +19,7 @@ import {
   SPECIAL_ATTACKS,
   WEAPON_PROPERTIES,
 } from './data';
+import { ARCHSOUL_LIFECYCLE_TEXTS } from './commands';
 import { SQUARE_FACINGS } from './grid';
 
 /** S5: a space of the battle map. */
@@ -1367,8 +1368,18 @@ export type ArchsoulCombatantView = ArchsoulView['combatants'][number];
 const {
   StartActivation: _startActivation,
   EndActivation: _endActivation,
-  ...ARCHSOUL_LIFECYCLE
+  ...LIFECYCLE
 } = lifecycleCommands({ sheet: ARCHSOUL_SHEET, options: ARCHSOUL_OPTIONS });
+/** The lifecycle commands as Archsoul declares them: shapes unchanged, descriptions saying what they do here. */
+const ARCHSOUL_LIFECYCLE = {
+  ...LIFECYCLE,
+  ...Object.fromEntries(
+    Object.entries(ARCHSOUL_LIFECYCLE_TEXTS).map(([type, text]) => [
+      type,
+      LIFECYCLE[type as keyof typeof ARCHSOUL_LIFECYCLE_TEXTS].describe(text),
+    ]),
+  ),
+};
 
 export const ARCHSOUL_CONTRACT: SystemContract = {
   commands: {
@@ -1381,4 +1392,6 @@ export const ARCHSOUL_CONTRACT: SystemContract = {
   view: ARCHSOUL_VIEW,
   pendingKinds: ARCHSOUL_PENDING_KINDS,
   events: ARCHSOUL_EVENT_SCHEMAS,
+  // S17: turns run in phases, never activations.
+  lifecycleEventsNotEmitted: ['ActivationStarted', 'ActivationEnded'],
 };

@@ -489,7 +489,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S17',
-    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party. An ambush’s free move comes on each surprising member’s first turn (round 1, or round 2 for one ranked below the other party). StartActivation and EndActivation are not Archsoul commands: refused (ARCHSOUL_USE_PHASES).',
+    text: 'Phases: round 1 opens with the first party’s combatants above the other party; later rounds open with that whole party. An ambush’s free move comes on each surprising member’s first turn (round 1, or round 2 for one ranked below the other party). StartActivation and EndActivation are not Archsoul commands: refused (ARCHSOUL_USE_PHASES); ActivationStarted and ActivationEnded are no Archsoul events: not published.',
   },
   {
     id: 'S18',
@@ -842,5 +842,13 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S105',
     text: 'Refused too: twoHanded true on an unarmed weapon or soul magic (they fill no hand), fromBackpack true on an awkward draw’s second half (its reactive attacks came as it started), liftingAthletics on anything but an improvised weapon over 10 lb. armour.metal is kept as a description: no rule reads it.',
+  },
+  {
+    id: 'S106',
+    text: 'A held Quick Attack that is not performed (prevented, abandoned or dropped by the GM) ends no attacks: its AP stay spent (S8), its weapon made no attack this round, and the actor may still attack this turn.',
+  },
+  {
+    id: 'S107',
+    text: 'The enemies are one unit of the initiative order (the GM’s one roll): a tieBreak is refused where the enemies alone are ordered, and must name all of them side by side or none; SetInitiative keeps them side by side (INITIATIVE_ORDER_INVALID).',
   },
 ];

@@ -98,8 +98,8 @@ export function evolve(state: ArchsoulState, event: RuleEvent): ArchsoulState {
         return { ...next, combatants };
       }
       case 'PendingCancelled':
-        // S85: a held free move the GM's cancellation drops is not performed: the free movement ends.
-        return { ...freeMoveEnded(next, next.reaction), reaction: undefined };
+        // S85, S106: a held free move or Quick Attack the GM's cancellation drops is not performed.
+        return { ...heldNotPerformed(next, next.reaction), reaction: undefined };
       case 'RoundStarted': {
         // Ruling S77: the ambush's free move is owed to the surprising party as it stands when round 1 starts.
         const party = next.ambush;
@@ -591,9 +591,9 @@ function evolveReactions(
       // S20: a sequence opened inside another (a reactive attack left its attacker open) hands back to it.
       if (next.reaction?.interrupted?.length)
         return { ...next, reaction: resumed(next.reaction), pending: undefined };
-      // S81: a prevented free move (Ambushes) ends the free movement, as a prevented Move ends that Move (S13).
-      const free = d.prevented && d.action?.type === 'Move' && d.action.payload.action === 'free';
-      const after = free ? patch(next, d.actorId, { freeMove: 0 }) : next;
+      // S81: a prevented free move (Ambushes) ends the free movement, as a prevented Move ends that Move (S13);
+      // S106: a prevented Quick Attack was not performed, so it ends no attacks.
+      const after = d.prevented ? notPerformed(next, d) : next;
       if (d.prevented || !d.action) return { ...after, reaction: undefined, pending: undefined };
       return {
         ...next,
@@ -607,24 +607,31 @@ function evolveReactions(
       };
     }
     case 'ActionResumed': {
-      // S85: an abandoned free move ends the free movement, as a prevented one does (S81).
-      const after = event.data.abandoned ? freeMoveEnded(next, next.reaction) : next;
+      // S85, S106: an abandoned free move or Quick Attack is not performed, as a prevented one is not (S81).
+      const after = event.data.abandoned ? heldNotPerformed(next, next.reaction) : next;
       return { ...after, reaction: undefined, pending: undefined };
     }
   }
 }
 
 /**
- * S81, S85: a held free move (Ambushes) that is not performed, prevented, abandoned or dropped by the GM, ends the
- * free movement: its actor's `freeMove` is 0. Every sequence of the queue is looked at, the interrupted ones too.
+ * A held action that is not performed: prevented, abandoned or dropped by the GM. S81, S85: a free move (Ambushes)
+ * ends the free movement (`freeMove` 0). S106: a Quick Attack ("After performing a Quick Attack, you cannot make any
+ * other attacks") ends no attacks: its ApSpent set `quickAttacked`, which no attack performed earlier this turn can
+ * have set (S27 refuses an attack after one), so it goes back to false; its AP stay spent (S8).
  */
-function freeMoveEnded(next: ArchsoulState, q: ReactionQueue | undefined): ArchsoulState {
-  if (!q) return next;
-  let after = next;
-  for (const x of [q, ...(q.interrupted ?? [])])
-    if (x.action?.type === 'Move' && x.action.payload.action === 'free' && after.combatants[x.actorId])
-      after = patch(after, x.actorId, { freeMove: 0 });
-  return after;
+function notPerformed(next: ArchsoulState, x: Pick<ReactionSequence, 'actorId' | 'action'>): ArchsoulState {
+  const a = x.action;
+  if (!a || !next.combatants[x.actorId]) return next;
+  if (a.type === 'Move' && a.payload.action === 'free') return patch(next, x.actorId, { freeMove: 0 });
+  if (a.type === 'Attack' && a.payload.special === 'quick')
+    return patch(next, x.actorId, { quickAttacked: false });
+  return next;
+}
+
+/** `notPerformed` for every sequence of the queue, the interrupted ones too. */
+function heldNotPerformed(next: ArchsoulState, q: ReactionQueue | undefined): ArchsoulState {
+  return q ? [q, ...(q.interrupted ?? [])].reduce(notPerformed, next) : next;
 }
 
 /** The reactors queue up. */

@@ -2,7 +2,7 @@ import { initialCore, LIFECYCLE_COMMANDS } from '../core/lifecycle';
 import { RuleSystem } from '../core/types';
 import { ARCHSOUL_CONTRACT } from './contract';
 import { actorOf } from './actors';
-import { ARCHSOUL_COMMANDS } from './commands';
+import { ARCHSOUL_COMMANDS, ARCHSOUL_LIFECYCLE_TEXTS } from './commands';
 import { ARCHSOUL_DATA, ARCHSOUL_RULINGS } from './data';
 import { decide } from './decide';
 import { evolve } from './evolve';
@@ -37,8 +37,7 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   rulings: ARCHSOUL_RULINGS,
   commands: {
     ...lifecycle,
-    StartRound: 'Open the next round and its first phase (RULINGS.md S12/S17).',
-    EndRound: 'GM ends the open round, its phase and every open turn.',
+    ...ARCHSOUL_LIFECYCLE_TEXTS,
     ...ARCHSOUL_COMMANDS,
   },
   contract: ARCHSOUL_CONTRACT,
@@ -46,7 +45,7 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   decide,
   evolve,
   view,
-  viewVersion: 2,
+  viewVersion: 3,
   actorOf,
   // C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
   // S20: an action stays held while a reaction opened inside its sequence is answered.

@@ -20,19 +20,26 @@ interface Unit {
  * then a d6 roll-off (a follow-up draw); a roll-off tie goes to the GM (C10).
  */
 export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSource): InitiativeResult {
-  const c = (id: string) => state.combatants[id];
-  const previous = state.order.filter((id) => !ids.includes(id) && state.combatants[id]);
-  const enemies = [...previous, ...ids].filter((id) => partyOf(c(id).side) === 'enemies');
+  const { heroes, enemies } = orderedParties(state, ids);
   const rolls: ArchsoulInitiativeRoll[] = [];
   const units: Unit[] = [];
-  for (const id of [...previous, ...ids]) {
-    if (partyOf(c(id).side) === 'enemies') continue;
-    units.push(heroUnit(state, id, ids.includes(id), dice, rolls));
-  }
+  for (const id of heroes) units.push(heroUnit(state, id, ids.includes(id), dice, rolls));
   if (enemies.length > 0) units.push(enemyUnit(state, enemies, ids, dice, rolls));
   units.sort(compareUnits);
   const ties = rollOffs(units, rolls, dice);
   return { rolls, order: units.flatMap((u) => u.ids), ties };
+}
+
+/**
+ * Who a roll of `ids` orders: the combatants of the order still in the fight, then `ids`; each hero is a unit of its
+ * own, the enemies one unit together (archsoul.txt: Turn Order: "the Game Master makes the same roll once for all
+ * enemies"; S16).
+ */
+export function orderedParties(state: ArchsoulState, ids: string[]): { heroes: string[]; enemies: string[] } {
+  const previous = state.order.filter((id) => !ids.includes(id) && state.combatants[id]);
+  const all = [...previous, ...ids];
+  const enemy = (id: string) => partyOf(state.combatants[id].side) === 'enemies';
+  return { heroes: all.filter((id) => !enemy(id)), enemies: all.filter(enemy) };
 }
 
 const awarenessOf = (c: ArchsoulCombatant) => c.sheet.skills.awareness ?? 0;

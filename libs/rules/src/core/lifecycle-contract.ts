@@ -391,10 +391,18 @@ export function lifecycleEvents({
   } satisfies Record<string, z.ZodType>;
 }
 
-/** Every event a system's fights hold, lifecycle ones included: event type → schema of its data. */
+/** The type of a lifecycle event (lifecycleEvents). */
+export type LifecycleEventType = keyof ReturnType<typeof lifecycleEvents>;
+
+/**
+ * Every event a system's fights hold, lifecycle ones included (but those its contract says it never emits,
+ * `lifecycleEventsNotEmitted`): event type → schema of its data.
+ */
 export function eventSchemasOf(contract: SystemContract): Readonly<Record<string, z.ZodType>> {
+  const omitted: readonly string[] = contract.lifecycleEventsNotEmitted ?? [];
+  const lifecycle = lifecycleEvents({ ...contract, sheet: contract.joinedSheet ?? contract.sheet });
   return {
-    ...lifecycleEvents({ ...contract, sheet: contract.joinedSheet ?? contract.sheet }),
+    ...Object.fromEntries(Object.entries(lifecycle).filter(([type]) => !omitted.includes(type))),
     ...(contract.events ?? {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PendingKinds } from './lifecycle-contract';
+import type { LifecycleEventType, PendingKinds } from './lifecycle-contract';
 import { DiceSource } from '../dice/roll';
 
 export type SystemId = 'narateer' | 'arcana-beast' | 'archsoul';
@@ -159,4 +159,6 @@ export interface SystemContract {
   pendingKinds: PendingKinds;
   /** Every event type beyond the lifecycle's → the schema of its `data`. */
   events?: Readonly<Record<string, z.ZodType>>;
+  /** Lifecycle events the system never emits (Archsoul's activations): left out of the events it publishes. */
+  lifecycleEventsNotEmitted?: readonly LifecycleEventType[];
 }

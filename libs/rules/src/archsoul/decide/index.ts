@@ -21,6 +21,7 @@ import { areaAttack } from './area';
 import { charge, dismount, mount } from './mounted';
 import { performRitual } from './ritual';
 import { leave } from './leave';
+import { checkOrder, checkTieBreak } from './initiative';
 import { actorOf } from '../actors';
 import {
   canActivate,
@@ -62,7 +63,10 @@ export function decide(state: ArchsoulState, command: RuleCommand, dice: DiceSou
   if (ACTIVATIONS.has(command.type)) return refuseActivation(command.type);
   if (INTERCEPTED.has(command.type) && state.status !== 'new' && state.status !== 'ended' && !state.pending)
     return command.type === 'StartRound' ? startRound(state) : endRound(state);
+  // S107: the enemies are one unit of initiative (C10's tieBreak checks for Archsoul's units).
+  checkTieBreak(state, command, hooks);
   const lifecycle = decideLifecycle(state, command, dice, hooks);
+  if (lifecycle && command.type === 'SetInitiative') checkOrder(state, lifecycle);
   // S39: a cancelled decision or a departure may leave the phase without an open turn (S49: what leaving ends).
   if (lifecycle && command.type === 'CancelPending') return closeIdlePhase(state, lifecycle);
   if (lifecycle && command.type === 'RemoveCombatant') return closeIdlePhase(state, leave(state, lifecycle));
