@@ -13,7 +13,8 @@ import { rng } from '../seeded-random';
  * Reckless Attack, or three Studies then a Sneak Attack, each maybe a Knockdown or a Feint, with a melee weapon
  * (improvised, broken, reaching 2, strong or weak against armour, armour piercing), claws or the fist (a punch or
  * another strike, metal on the limb or not), a bow, a pistol, a soul-magic or technological elemental weapon, or a
- * Soul attack. A shot or a spell inside a foe’s reach and front arc is held; each reactor declines or strikes, a hit
+ * Soul attack; or a throw (Throw an Item, 1 AP) of a javelin, maybe cumbersome (S61), maybe a Knockdown or a Feint (S68),
+ * then maybe an Attack. A shot, a throw or a spell inside a foe’s reach and front arc is held; each reactor declines or strikes, a hit
  * forcing the Endurance/Resolve roll, then the attack resumes, maybe under new GM circumstances. Every number of every
  * attack is checked: the Feint’s rolls; the attack roll’s pool, difficulty, the sum of its modifiers, removed dice,
  * faces, successes and critical failure; the target’s arc, distance, Defense, Shield Bonus, Soulpower/Resolve roll and
@@ -23,14 +24,17 @@ import { rng } from '../seeded-random';
  * projectiles; preventions; AP; the conditions each turn start ends; and, at the end, every HP, weapon and condition.
  * Attacks the text forbids (out of reach or range, a weapon not in hand, jammed or empty, a second attack after a Quick
  * Attack, a Quick Attack with a two-handed or used weapon, a Reckless Attack that is not melee, too few AP) are refused.
- * Not covered: thrown weapons, areas and Cleave, Shatter, Charge and Trample, grappling, Shield Intercept, Soul Shield.
+ * A throw leaves the hand when rolled and lands in the target’s space on a hit; a throw after a Quick Attack, of an item
+ * not held or beyond maximum range is refused. Left out: a thrown item the critical table drops (where the roll of 0
+ * also lands it is not the text’s). Not covered: areas and Cleave, Shatter, Charge and Trample, grappling, Shield
+ * Intercept, Soul Shield.
  * FUZZ_RUNS and FUZZ_SEED explore further; FUZZ_REPORT=1 prints what was covered.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 
 type Space = { x: number; y: number };
-type Kind = 'melee' | 'ranged' | 'unarmed' | 'elemental' | 'soul';
+type Kind = 'melee' | 'ranged' | 'thrown' | 'unarmed' | 'elemental' | 'soul';
 type Table = 'melee' | 'bow' | 'firearm' | 'unarmed' | 'soul';
 type Handling = 'light' | 'semiLight' | 'regular';
 interface Wpn {
@@ -49,6 +53,8 @@ interface Wpn {
   broken: boolean;
   handling: Handling;
   twoHanded: boolean;
+  /** Thrown Weapon: “particularly cumbersome”, thrown with Athletics at +1 (S61). */
+  heavy?: boolean;
   hp?: number;
   hardness: number;
   ammo?: { kind: 'arrow' | 'bullet'; count: number };
@@ -140,6 +146,8 @@ const soulMagic = (w: Wpn) => w.type === 'soul' || (w.type === 'elemental' && !w
 const worn = (w: Wpn) => w.type === 'unarmed' || soulMagic(w);
 /** Reach by range, not by reach: Ranged, Elemental and Soul attacks. */
 const shoots = (w: Wpn) => w.type === 'ranged' || w.type === 'elemental' || w.type === 'soul';
+/** Thrown Weapon: “any attack that involves throwing an object at a target” (Throw an Item). */
+const throws = (w: Wpn) => w.type === 'thrown';
 /** Reactive Attack: “within reach of one of your melee attacks” (S26: a melee or unarmed weapon, or the fist). */
 const strikes = (w: Wpn) => w.type === 'melee' || w.type === 'unarmed';
 
@@ -277,7 +285,7 @@ const VIEW: Record<string, (d: any) => Record<string, unknown>> = {
 };
 
 describe('archsoul oracle: the single-target attack from the text against the engine', () => {
-  it('given random legal fights, when each melee, unarmed and ranged attack resolves, then its difficulty, rolls, hit, damage, HP, critical failure and conditions match the text', () => {
+  it('given random legal fights, when each melee, unarmed, ranged and thrown attack resolves, then its difficulty, rolls, hit, damage, HP, critical failure and conditions match the text', () => {
     const r = rng(SEED);
     const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
     const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)];
@@ -291,12 +299,14 @@ describe('archsoul oracle: the single-target attack from the text against the en
     };
     const stats: Record<string, number> = {
       compared: 0,
+      thrownLanded: 0,
       hits: 0,
       fumbles: 0,
       ranged: 0,
       held: 0,
       reactive: 0,
       prevented: 0,
+      preventedQuick: 0,
       knockdowns: 0,
       sneaks: 0,
       feints: 0,
@@ -514,6 +524,46 @@ describe('archsoul oracle: the single-target attack from the text against the en
               handling: w.handling,
             });
           }
+        }
+        // Thrown Weapon: a javelin, maybe cumbersome (“usually if it requires two hands to throw”), first in hand or not.
+        if (chance(0.4)) {
+          const { strong, weak } = advantages();
+          const acc = int(1, 4);
+          const heavy = chance(0.3);
+          const w: Wpn = {
+            ...FIST,
+            id: `${id}t`,
+            type: 'thrown',
+            damage: int(0, 3),
+            reach: 0,
+            acc,
+            max: acc + int(0, 4),
+            strong,
+            weak,
+            piercing: chance(0.3),
+            broken: chance(0.1),
+            handling: pick(['light', 'regular'] as const),
+            twoHanded: heavy && chance(0.5),
+            heavy,
+            table: 'melee',
+          };
+          const at = chance(0.5) ? 0 : weapons.length;
+          weapons.splice(at, 0, w);
+          raw.splice(at, 0, {
+            id: w.id,
+            name: w.id,
+            type: 'thrown',
+            damage: w.damage,
+            accurateRange: w.acc,
+            maximumRange: w.max,
+            strongAgainst: strong,
+            weakAgainst: weak,
+            armourPiercing: w.piercing,
+            broken: w.broken,
+            handling: w.handling,
+            twoHanded: w.twoHanded,
+            heavy,
+          });
         }
         // S51: two hands; a two-handed weapon fills both, an unarmed one none, a shield one. The first weapon, then
         // the shield, then the others, each held while it fits (said explicitly on the sheet).
@@ -752,15 +802,19 @@ describe('archsoul oracle: the single-target attack from the text against the en
        * “Soulpower/Evocation or Base weapon damage” (elemental: soul magic, or the technology’s own dice).
        */
       const attackPool = (b: Body, w: Wpn) =>
-        w.type === 'melee'
-          ? b.attr.precision + b.skill.meleeWeapons
-          : w.type === 'ranged' || w.tech
-            ? b.attr.precision + b.skill.rangedWeapons
-            : w.type === 'unarmed'
-              ? b.attr.precision + b.skill.primitiveAttacks
-              : soulpower(b) + b.skill.soulCasting;
+        // Thrown Weapon: “Precision/Primitive Attacks or Athletics/Primitive Attacks” (cumbersome, S61).
+        throws(w)
+          ? (w.heavy ? b.attr.athletics : b.attr.precision) + b.skill.primitiveAttacks
+          : w.type === 'melee'
+            ? b.attr.precision + b.skill.meleeWeapons
+            : w.type === 'ranged' || w.tech
+              ? b.attr.precision + b.skill.rangedWeapons
+              : w.type === 'unarmed'
+                ? b.attr.precision + b.skill.primitiveAttacks
+                : soulpower(b) + b.skill.soulCasting;
       const damagePool = (b: Body, w: Wpn) =>
-        w.type === 'melee'
+        // Thrown: “Athletics/Weapon Mastery/Base weapon damage” (“Thrown weapon attacks add athletics to damage”).
+        w.type === 'melee' || throws(w)
           ? b.attr.athletics + b.skill.weaponMastery + w.damage
           : w.type === 'ranged'
             ? b.skill.weaponMastery + w.damage
@@ -784,7 +838,8 @@ describe('archsoul oracle: the single-target attack from the text against the en
         (p.w.broken ? 1 : 0) +
         (p.w.piercing && t ? advantage(p.w, t) : 0) +
         (p.sneak ? -1 : 0) +
-        (p.knockdown && p.w.type === 'ranged' ? 1 : 0) +
+        // Knockdown: “with a ranged weapon … damage rolls are increased by 1”; a throw is ranged for it (S68).
+        (p.knockdown && (p.w.type === 'ranged' || throws(p.w)) ? 1 : 0) +
         p.damageModifier;
 
       /** The hit’s damage roll (S4), or a Knockdown’s Athletics/Resolve roll at 3 and damage roll instead (S32). */
@@ -856,15 +911,18 @@ describe('archsoul oracle: the single-target attack from the text against the en
         const defense = Math.max(0, t.defense - total(t, 'defenseDown'));
         // S10: the Shield Bonus, against ranged (and elemental) attacks into the front arc, from a held shield; S24: a
         // Soul attack meets neither Defense nor Shield Bonus.
+        // Thrown Weapon: “treated the same as ranged weapon attacks for the purposes of defense”.
         const shieldBonus =
-          (w.type === 'ranged' || w.type === 'elemental') && front && t.shieldHeld ? t.shield : 0;
+          (w.type === 'ranged' || throws(w) || w.type === 'elemental') && front && t.shieldHeld
+            ? t.shield
+            : 0;
         if (shieldBonus) stats.shields++;
         const exchange = {
           attackerId: a.id,
           targetId: t.id,
           weaponId: w.id,
           attackType: w.type,
-          action,
+          action: throws(w) ? 'throw' : action,
           distance: d,
           targetArc: front ? 'front' : 'back',
           defense,
@@ -883,12 +941,17 @@ describe('archsoul oracle: the single-target attack from the text against the en
           });
           return out;
         }
+        // S68: the thrown item leaves the hand when the attack is rolled (after a failed feint it is still held).
+        if (throws(w)) a.held.delete(w.id);
         const other = [...a.held]
           .map((id) => weapon(a, id))
           .filter((x) => x && x.id !== w.id && !x.destroyed);
         const steps =
           // “Attacks made outside of your weapon’s accurate range”: written under Ranged Weapon (S94).
-          (w.type === 'ranged' && d > w.acc ? 1 : 0) +
+          // Thrown Weapon says it again of a throw.
+          ((w.type === 'ranged' || throws(w)) && d > w.acc ? 1 : 0) +
+          // Thrown Weapon: cumbersome, “the difficulty of the attack roll is also increased by 1” (S61).
+          (throws(w) && w.heavy ? 1 : 0) +
           advantage(w, t) +
           (w.type === 'unarmed' && p.style === 'other' ? 1 : 0) +
           (w.improvised ? 1 : 0) +
@@ -897,7 +960,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           // S97: another weapon held in a hand (not worn) that is not light.
           (p.special === 'quick' && other.some((x) => !worn(x) && x.handling !== 'light') ? 1 : 0) +
           (p.special === 'reckless' ? 2 : 0) +
-          (p.knockdown && w.type === 'ranged' ? 1 : 0) +
+          (p.knockdown && (w.type === 'ranged' || throws(w)) ? 1 : 0) +
           total(a, 'nextAttackHarder') +
           p.modifier;
         const att = test(attackPool(a, w), steps);
@@ -941,6 +1004,21 @@ describe('archsoul oracle: the single-target attack from the text against the en
           const [wants, instead] = fumble(a, t, p, action === 'reactive');
           out.push(...wants);
           if (instead) landed = instead.at;
+        }
+        if (throws(w)) {
+          // S21: a hit drops in the target’s space. Throw an Item: “A roll of 0 means the item lands in a random
+          // adjacent space” (a follow-up d6, or d8 on a square grid, S15): the oracle names only a hit’s space.
+          if (att.successes === 0) followUp.push(int(1, grid === 'hex' ? 6 : 8));
+          stats.thrownLanded++;
+          out.push({
+            type: 'ProjectileLanded',
+            data: {
+              combatantId: a.id,
+              weaponId: w.id,
+              broken: false,
+              ...(landed ? { space: { ...landed } } : {}),
+            },
+          });
         }
         if (w.ammo) {
           // S21: a hit drops in the target’s space; bullets are never recovered, an arrow breaks on a follow-up 1.
@@ -988,6 +1066,8 @@ describe('archsoul oracle: the single-target attack from the text against the en
           if (k === 'reactive') return !reacting;
           if (k === 'redirect') return redirectTo(a, t, f).length <= 1;
           if (k === 'weaponDamage') return w.hp !== undefined;
+          // A thrown item the table drops, where the roll of 0 also lands it: where it lies is not the text’s.
+          if (k === 'drop' && throws(w)) return false;
           // “Shift 2m towards target”: which space, where two are as near, is not the text’s.
           if (k === 'shift') return false;
           return true;
@@ -1199,25 +1279,34 @@ describe('archsoul oracle: the single-target attack from the text against the en
         dice.length = 0;
         followUp.length = 0;
         ctx = { attacker: a.id, target: t.id, plan: { ...p, w: p.w.id } };
-        const cost = p.special === 'quick' ? 1 : p.special === 'reckless' ? 3 : 2;
-        const cmd: RuleCommand = {
-          type: 'Attack',
-          attackerId: a.id,
-          targetId: t.id,
-          ...(p.w.id === 'fist' ? {} : { weaponId: p.w.id }),
-          ...(p.special ? { special: p.special } : {}),
-          ...(p.knockdown ? { knockdown: true } : {}),
-          ...(p.sneak ? { sneak: true } : {}),
-          ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
-          ...(p.style ? { unarmedStyle: p.style } : {}),
-          ...(p.limbArmoured !== undefined ? { limbArmoured: p.limbArmoured } : {}),
-          ...gmFields(p),
-        };
+        // Throw an Item: 1 AP.
+        const cost = p.special === 'quick' || throws(p.w) ? 1 : p.special === 'reckless' ? 3 : 2;
+        const cmd: RuleCommand = throws(p.w)
+          ? {
+              ...throwCmd(a, t, p.w),
+              ...(p.knockdown ? { knockdown: true } : {}),
+              ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
+              ...gmFields(p),
+            }
+          : {
+              type: 'Attack',
+              attackerId: a.id,
+              targetId: t.id,
+              ...(p.w.id === 'fist' ? {} : { weaponId: p.w.id }),
+              ...(p.special ? { special: p.special } : {}),
+              ...(p.knockdown ? { knockdown: true } : {}),
+              ...(p.sneak ? { sneak: true } : {}),
+              ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
+              ...(p.style ? { unarmedStyle: p.style } : {}),
+              ...(p.limbArmoured !== undefined ? { limbArmoured: p.limbArmoured } : {}),
+              ...gmFields(p),
+            };
         if (p.special === 'quick') stats.quick++;
         if (p.special === 'reckless') stats.reckless++;
         // Reactive Attack: “Making a ranged attack with a thrown or projectile weapon”, “Attacking with soul magic”;
         // a technological elemental weapon is neither (S34).
-        const trigger = p.w.type === 'ranged' ? 'rangedAttack' : soulMagic(p.w) ? 'soulMagic' : undefined;
+        const trigger =
+          p.w.type === 'ranged' || throws(p.w) ? 'rangedAttack' : soulMagic(p.w) ? 'soulMagic' : undefined;
         const reactors = trigger ? reactorsOf(a) : [];
         stats[p.w.type] = (stats[p.w.type] ?? 0) + 1;
         if (reactors.length) stats.held++;
@@ -1239,7 +1328,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           if (down(f)) continue;
           if (answer(f, a, true, f === reactors[reactors.length - 1])) {
             stats.prevented++;
-            if (!down(a)) probePrevented(a, t, p);
+            if (!down(a) && !throws(p.w)) probePrevented(a, t, p);
             return false;
           }
         }
@@ -1336,7 +1425,14 @@ describe('archsoul oracle: the single-target attack from the text against the en
         ...(w.id === 'fist' ? {} : { weaponId: w.id }),
         ...(special ? { special } : {}),
       });
-      const reaches = (a: Body, t: Body, w: Wpn) => dist(a.at, t.at) <= (shoots(w) ? w.max : reachOf(w));
+      const throwCmd = (a: Body, t: Body, w: Wpn): RuleCommand => ({
+        type: 'ThrowItem',
+        combatantId: a.id,
+        itemId: w.id,
+        targetId: t.id,
+      });
+      const reaches = (a: Body, t: Body, w: Wpn) =>
+        dist(a.at, t.at) <= (shoots(w) || throws(w) ? w.max : reachOf(w));
 
       /** An attack the text allows passes every check: it asks for its dice, or is held for reactive attacks. */
       const allowed = (cmd: RuleCommand) => {
@@ -1353,22 +1449,28 @@ describe('archsoul oracle: the single-target attack from the text against the en
       };
       /**
        * Reactive Attack: “it has a chance of preventing the action from happening at all”: a prevented attack was not
-       * made, so its weapon has made no attack this round (S102 says the same of a prevented Grab).
+       * made, so its weapon has made no attack this round (S102 says the same of a prevented Grab), and a prevented
+       * Quick Attack was not performed, so it ends no attacks (“After performing a Quick Attack, you cannot make any
+       * other attacks”, S106): with the AP left, the same weapon attacks again, quick or not.
        */
       const probePrevented = (a: Body, t: Body, p: Plan) => {
         if (!st.combatants[a.id].inTurn || !usable(a, p.w) || !reaches(a, t, p.w)) return;
-        // Not checked, reported: Quick Attack says “After performing a Quick Attack, you cannot make any other
-        // attacks”, and a prevented one was not performed, yet the engine refuses every later attack of the turn
-        // (ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS).
-        if (p.special === 'quick') return;
+        if (p.special === 'quick') stats.preventedQuick++;
         if (a.ap >= 1 && !p.w.twoHanded && !soulMagic(p.w) && !a.quick)
           allowed(attackCmd(a, t, p.w, 'quick'));
+        if (a.ap >= 2 && !a.quick) allowed(attackCmd(a, t, p.w));
       };
 
       /** Attacks the text does not allow, from where everyone stands: each is refused and nothing is decided. */
       const probeIllegal = (a: Body) => {
         const t = pick(foesOf(a));
-        for (const w of a.weapons.filter((x) => x.id !== 'fist')) {
+        for (const w of a.weapons.filter(throws)) {
+          // Throw an Item: “Throw an item you are holding”; Thrown Weapon: “within your weapon’s maximum range”.
+          if (!a.held.has(w.id) && reaches(a, t, w)) refusedAs(throwCmd(a, t, w));
+          else if (a.held.has(w.id) && !reaches(a, t, w))
+            refusedAs(throwCmd(a, t, w), 'ARCHSOUL_OUT_OF_RANGE');
+        }
+        for (const w of a.weapons.filter((x) => x.id !== 'fist' && !throws(x))) {
           const d = dist(a.at, t.at);
           const inRange = reaches(a, t, w);
           if (!a.held.has(w.id) && !worn(w) && inRange) refusedAs(attackCmd(a, t, w));
@@ -1398,6 +1500,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           const ws = a.weapons.filter(
             (w) =>
               usable(a, w) &&
+              !throws(w) &&
               // Quick Attack: “with a one-handed weapon”; the oracle leaves soul magic, which has no hand, out.
               (!quick || (!w.twoHanded && !soulMagic(w) && !a.attackedWith.has(w.id))) &&
               // Reckless Attack: “with a melee weapon” (unarmed attacks count as melee for maneuvers).
@@ -1423,7 +1526,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
         const strike = (t: Body, p: Plan) => {
           circumstances(a, t);
           // A shot from beside the target, often inside its reach and front arc, or from anywhere in range.
-          const reach = shoots(p.w) ? (chance(0.35) ? 1 : p.w.max) : reachOf(p.w);
+          const reach = shoots(p.w) || throws(p.w) ? (chance(0.35) ? 1 : p.w.max) : reachOf(p.w);
           if (!place(a, t, 1, reach)) return false;
           return attack(a, t, p);
         };
@@ -1446,6 +1549,23 @@ describe('archsoul oracle: the single-target attack from the text against the en
         }
         const k = r();
         const t = pick(targets);
+        // Throw an Item (1 AP), maybe a Knockdown or a Feint (S68), then maybe an Attack with the 2 AP left.
+        const javelin = a.weapons.find((x) => throws(x) && usable(a, x));
+        if (javelin && chance(0.45)) {
+          a.study = undefined;
+          const p: Plan = {
+            w: javelin,
+            knockdown: chance(0.15),
+            sneak: false,
+            ...(chance(0.12) ? { feint: chance(0.6) ? { facing: pick(facingsOf) } : {} } : {}),
+            ...gm(),
+          };
+          if (!strike(t, p) || !inTurn()) return;
+          const t2 = pick(targets);
+          const q = choose(false, t2);
+          if (q && chance(0.6)) strike(t2, q);
+          return;
+        }
         if (k < 0.08 && !down(t)) {
           for (let i = 0; i < 3; i++) {
             a.study =
@@ -1475,8 +1595,11 @@ describe('archsoul oracle: the single-target attack from the text against the en
           const p = choose(true, t);
           if (p && strike(t, p) && inTurn()) {
             // “After performing a Quick Attack, you cannot make any other attacks … for the remainder of your turn”.
-            const w = a.weapons.find((x) => usable(a, x) && reaches(a, t, x));
+            const w = a.weapons.find((x) => usable(a, x) && !throws(x) && reaches(a, t, x));
             if (w) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS');
+            // A throw is an attack too (“Thrown weapon attacks”).
+            const j = a.weapons.find((x) => throws(x) && usable(a, x) && reaches(a, t, x));
+            if (j) refusedAs(throwCmd(a, t, j), 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS');
           }
           return;
         }
@@ -1487,7 +1610,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
         }
         if (chance(0.3)) probeIllegal(a);
         // Quick Attack: “Perform an attack with a one-handed weapon”.
-        const both = a.weapons.find((x) => x.twoHanded && usable(a, x) && reaches(a, t, x));
+        const both = a.weapons.find((x) => x.twoHanded && !throws(x) && usable(a, x) && reaches(a, t, x));
         if (both && chance(0.3))
           refusedAs(attackCmd(a, t, both, 'quick'), 'ARCHSOUL_QUICK_ATTACK_ONE_HANDED');
         const p = choose(false, t);
