@@ -58,8 +58,8 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
       expect(types(decide(narateer, events, end([6])))).toEqual(['DiceRequested']);
     });
 
-    it('C18: given a Full Guard against a shot beyond effective range, when it is sent with a follow-up face, then it is refused at once (DICE_MANUAL_FACES_EXTRA, followUpFaces[0]) though its pool, the Disadvantage reroll and the Edge reroll are too many ways to try them all', () => {
-      // Veyr has Resilience 0: no Continuation Check of his rolls a die, so no answer reads the follow-up face.
+    /** Sera's gun (1 AD) at Veyr, whose Resilience 0 makes every Continuation Check of his a roll of no dice. */
+    const shot = (effectiveRange: number) => {
       const gunner = n.sheet({
         skills: { melee: 1, ranged: 0, acrobatics: 2 },
         maxAD: 7,
@@ -69,7 +69,7 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
             id: 'gun',
             baseAttackCost: 1,
             needsLoading: false,
-            effectiveRange: 1,
+            effectiveRange,
             maximumRange: 4,
           },
         ],
@@ -88,8 +88,14 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
         'sera',
       );
       events = n.at(n.at(events, 'sera', 2, 1), 'veyr', 1, -1);
-      events = n.then(events, n.ranged('sera', 'veyr', 'gun', 0));
-      const guard = n.respond('veyr', 'fullGuard');
+      return n.then(events, n.ranged('sera', 'veyr', 'gun', 0));
+    };
+    const guard = n.respond('veyr', 'fullGuard');
+
+    it('C18: given a Full Guard against a shot within effective range, when it is sent with a follow-up face, then it is refused at once (DICE_MANUAL_FACES_EXTRA, followUpFaces[0]): every completion is tried and none reads it', () => {
+      // Veyr's Full Guard: 1 AD with Advantage (narateer.txt: Full Guard), so his die (6 faces) and its reroll (6 each):
+      // 6 + 36 = 42 completions, within the 256 decisions. With Resilience 0 no Continuation Check rolls a die (N15).
+      const events = shot(4);
       const e = refusal(narateer, events, { ...guard, dice: [4], followUpFaces: [1] });
       expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'followUpFaces[0]' });
       expect(e.message).toContain('rolls 0 face(s) in followUpFaces, got 1');
@@ -99,6 +105,49 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
         kind: 'dice',
         detail: { commandType: 'RespondToExchange', field: 'dice', count: 1, sides: 6 },
       });
+    });
+
+    it('C18: given a Full Guard against a shot beyond effective range, when it is sent with a follow-up face, then it is refused at once (DICE_MANUAL_FACES_EXTRA, followUpFaces[0]) though its pool, the Disadvantage reroll and the Edge reroll are too many ways to try them all', () => {
+      // Beyond effective range Sera's shot has Disadvantage (narateer.txt: Range): Veyr's die (6), Sera's reroll (36)
+      // and Veyr's Advantage reroll (216) make 258 completions, more than the 256 decisions; none of those tried reads
+      // the follow-up face (Resilience 0: no check rolls a die, N15).
+      const events = shot(1);
+      const e = refusal(narateer, events, { ...guard, dice: [4], followUpFaces: [1] });
+      expect(e).toMatchObject({ code: 'DICE_MANUAL_FACES_EXTRA', field: 'followUpFaces[0]' });
+      expect(e.message).toContain('rolls 0 face(s) in followUpFaces, got 1');
+    });
+
+    it('C18: given an exchange with Edge on both sides and a Full Guard given up front, when it is sent with dice: [3] and followUpFaces: [6], then it is held, and the answers complete it reading that face as the whole command does', () => {
+      // Orin with Resilience 3 and Maximum Vitality 5. Mira's sword: 1 AD, no Boost; the GM's Advantage on both rolls.
+      const orin = n.sheet({ vitals: { strength: 2, agility: 2, resilience: 3 }, maxVitality: 5 });
+      const events = n.duel(n.mira, orin);
+      const exchange = n.melee('mira', 'orin', 0, {
+        edge: 'advantage',
+        responderEdge: 'advantage',
+        response: { response: 'fullGuard', boost: 0, allocation: ['AD', 'AD', 'AD'] },
+      });
+      // Mira 3 (1 dot), Advantage rerolls it: 6 (2 dots), kept. Orin's Full Guard 1 (0 dots), rerolled: 4 (1 dot),
+      // kept (N1, N2). 2 > 1: a hit, Hit Margin 1. Strike Rating 2 + min(Agility 3, cap 3) = 5, Protection 1 (Soak):
+      // Wound Margin 1 + 5 - 1 = 5, 3 Wounds. Vitality 5 - 3 = 2, below half of 5: a Continuation Check of 3 dice
+      // (Resilience 3), 6, 3, 4: 2 + 1 + 1 = 4 dots, passed.
+      const whole = { dice: [3, 1], rerollFaces: [6, 4], followUpFaces: [6, 3, 4] };
+      const upFront = decide(narateer, events, { ...exchange, ...whole });
+      expect(types(upFront)).toContain('ContinuationChecked');
+      const answers: [RuleCommand, string, number][] = [
+        [{ ...exchange, dice: [3], followUpFaces: [6] }, 'dice', 1],
+        [{ type: 'ProvideDice', dice: [1] }, 'rerollFaces', 1],
+        [{ type: 'ProvideDice', rerollFaces: [6] }, 'rerollFaces', 1],
+        [{ type: 'ProvideDice', rerollFaces: [4] }, 'followUpFaces', 2],
+      ];
+      let held = events;
+      for (const [command, field, count] of answers) {
+        held = [...held, ...decide(narateer, held, command)];
+        expect(stateOf(narateer, held).pending).toMatchObject({
+          kind: 'dice',
+          detail: { field, count, sides: 6 },
+        });
+      }
+      expect(decide(narateer, held, { type: 'ProvideDice', followUpFaces: [3, 4] })).toEqual(upFront);
     });
   });
 

@@ -157,8 +157,11 @@ function unanswerable(type: string, shortfall: DiceShortfall, faces: ManualFaces
  * decided again with the faces it waits for filled in: every combination when there are few (a d6 pair, a table die),
  * each face repeated when there are many, and so on for each later shortfall, within PROBE_BUDGET decisions. One
  * completion that reads every face holds the command; otherwise the first face none of those tried reads is for no
- * roll, even when the budget ran out first. Each request's completions are all tried before the requests they make in
- * turn: a chain with no end (a tie rolled again and again) would otherwise spend the budget on its first branch.
+ * roll, even when the budget ran out first. The shortfalls whose completions read more of the faces sent are tried
+ * first (a completion that reads them all is found there soonest: an exchange with Edge on both sides and its later
+ * faces given in part); among equals, in the order found, each request's completions before those of the requests
+ * they make in turn: a chain with no end (a tie rolled again and again) would otherwise spend the budget on its first
+ * branch.
  */
 function unreadFaces<S extends FightCore>(
   system: RuleSystem<S>,
@@ -171,16 +174,16 @@ function unreadFaces<S extends FightCore>(
   if (!unread) return undefined;
   let budget = PROBE_BUDGET;
   const most: Record<ManualField, number> = { dice: 0, rerollFaces: 0, followUpFaces: 0 };
-  const shortfalls: { given: ManualFaces; short: DiceNeed }[] = [{ given: faces, short: need }];
-  search: for (let at = 0; at < shortfalls.length; at++) {
-    const { given, short } = shortfalls[at];
+  const open: Shortfall[] = [{ given: faces, short: need, sent: 0 }];
+  search: while (open.length > 0) {
+    const { given, short } = open.splice(nextToTry(open), 1)[0];
     for (const filler of completions(short.count, short.sides)) {
       if (budget-- <= 0) break search;
       const next: ManualFaces = { ...given, [short.field]: [...(given[short.field] ?? []), ...filler] };
       const { read, more, done } = completed(system, state, command, next);
       if (done) return undefined;
       for (const f of MANUAL_FIELDS) most[f] = Math.max(most[f], read[f]);
-      if (more) shortfalls.push({ given: next, short: more });
+      if (more) open.push({ given: next, short: more, sent: facesRead(faces, read, more) });
     }
   }
   for (const field of MANUAL_FIELDS) {
@@ -189,6 +192,30 @@ function unreadFaces<S extends FightCore>(
       return facesForNoRoll({ field, used: most[field], got }, need);
   }
   return undefined;
+}
+
+/** A completion still short: its faces so far, what it needs, and how many of the faces sent it read. */
+interface Shortfall {
+  given: ManualFaces;
+  short: DiceNeed;
+  sent: number;
+}
+
+/** The shortfall to try next: the first found of those that read most of the faces sent. */
+function nextToTry(open: Shortfall[]): number {
+  let best = 0;
+  for (let i = 1; i < open.length; i++) if (open[i].sent > open[best].sent) best = i;
+  return best;
+}
+
+/** How many of the faces sent a completion read: the short draw reads the whole of its list. */
+function facesRead(faces: ManualFaces, read: Record<ManualField, number>, more: DiceNeed): number {
+  let n = 0;
+  for (const f of MANUAL_FIELDS) {
+    const sent = faces[f]?.length ?? 0;
+    n += f === more.field ? sent : Math.min(read[f], sent);
+  }
+  return n;
 }
 
 /**
@@ -320,7 +347,7 @@ function evolveAsking<S extends FightCore>(system: RuleSystem<S>, state: S, even
   return system.evolve(state, event);
 }
 
-/** How many decisions a held command's faces are checked with (C13). */
+/** How many decisions a held command's faces are checked with (C13, C18). */
 const PROBE_BUDGET = 256;
 /** Up to this many combinations, every one is tried; above it, each face repeated. */
 const EVERY_COMBINATION = 64;
