@@ -3,11 +3,12 @@ import { ManualFaces } from '../../src/dice/manual';
 import { combatState } from '../../src/narateer';
 import { findSystem } from '../../src/registry';
 import { decide } from '../as-sent';
-import { exact, fight, Fighter, refusal, stateOf } from './helpers';
+import { fightStarted } from '../given';
+import { exact, fight, Fighter, joined, refusal, stateOf } from './helpers';
 import { rng } from '../seeded-random';
 
 /**
- * An oracle of the Combat Exchange, computed from narateer.txt, RULINGS.md (N1–N21) and the rulings N22–N68 alone
+ * An oracle of the Combat Exchange, computed from narateer.txt, RULINGS.md (N1–N21) and the rulings N22–N70 alone
  * (not from the engine’s code), compared with the engine on random legal fights of two to four combatants with manual
  * dice, over two or three rounds, on the map or off it. Each tempo-holder declares Melee and Ranged Exchanges within
  * its proactive uses and Ready AD (any weapon, Boost within the Skill Level, a Damage Vital or the default, a distance,
@@ -25,9 +26,25 @@ import { rng } from '../seeded-random';
  * instance (N39), a pending response may be withdrawn by the GM’s CancelPending (N29), a policy may name its Clash weapon
  * (N23), and a command may be sent short of its later faces, given by ProvideDice a part at a time (C13, C18, N61). FUZZ_RUNS and FUZZ_SEED explore further;
  * FUZZ_REPORT prints what was covered.
+ *
+ * Also modelled: initiative, either the GM's order or Side Rolls of Agility dice (N4, N15: higher total first, ties by
+ * Agility, then the GM's SetInitiative or a `tieBreak`, C10); late joiners (AddCombatant) at any point of a round, slotted
+ * in by the totals (N16) or, after the GM's order, put last with the order left to the GM (N40), taking their
+ * activation in the round they join (N49); activations and Opportunity Attacks in the initiative order; a forced No
+ * Response's one recorded reason (N70); Restrained (N26: no voluntary move), the GM's forced movement of anyone (N24,
+ * N45) and movement exempt from Reactions; TreatLingeringHarm (N19); SpendDice with a proactive use (N33, N43: Paralyzed
+ * commits dice only to an action that is not physical); and the refusals of a Boost over the Skill Level or the Ready
+ * AD, a target beyond reach or Maximum Range, an unloaded or empty weapon.
+ *
+ * Left out (narateer.txt or the rulings, not modelled here): walls and obstruction ("Reach alone does not allow an
+ * attack through a wall"; the engine does not know them, N24); Hide, and Story and Cinematic Modes; the label conditions
+ * other than Restrained (Hindered, Slowed, Weakened, Unnerved, Panicked, Prone: the GM's `edge`); the Combat Lab
+ * strategies (N14: the simulator's); RemoveCombatant, EndRound, UndoCommands and EndFight; forced movement between
+ * activations or rounds, where an Opportunity Attack that leaves the round no one to wait for ends it (N59); a
+ * `tieBreak` naming only part of a tied group; the view.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 
 type Vital = 'strength' | 'agility' | 'resilience';
 type Kind = 'melee' | 'ranged';
@@ -108,6 +125,8 @@ interface Model {
   unseen: Set<string>;
   lingering: Lingering[];
   acted: boolean;
+  /** N4, N16: its initiative Side Roll total, once rolled (none in an order the GM set). */
+  init?: number;
 }
 interface Side {
   combatantId: string;
@@ -266,37 +285,41 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
     };
 
     for (let run = 0; run < RUNS; run++) {
+      /** Join order (N22: ticks go in it); `order` is the initiative order. */
       const ids = ['a', 'b', 'c', 'd'].slice(0, int(2, 4));
       const m: Record<string, Model> = {};
-      const fighters: Fighter[] = ids.map((id) => {
-        const sheet = mkSheet();
-        m[id] = {
-          id,
-          side: r() < 0.5 ? 'x' : 'y',
-          sheet,
-          vit: sheet.maxVitality,
-          ad: { ready: sheet.maxAD, used: 0, wounded: 0 },
-          md: { ready: sheet.maxMD, used: 0, wounded: 0 },
-          withdrawn: false,
-          belowHalf: false,
-          uses: { melee: 0, ranged: 0 },
-          guns: Object.fromEntries(
-            sheet.weapons.map((w) => [
-              w.id,
-              {
-                loaded: w.needsLoading ? w.loaded !== false : true,
-                ...(w.ammunition === undefined ? {} : { ammunition: w.ammunition }),
-              },
-            ]),
-          ),
-          conds: {},
-          unseen: new Set(),
-          lingering: [],
-          acted: false,
-        };
-        return { id, sheet: sheet as unknown as Record<string, unknown>, side: m[id].side };
+      const newModel = (id: string, sheet: Sheet): Model => ({
+        id,
+        side: r() < 0.5 ? 'x' : 'y',
+        sheet,
+        vit: sheet.maxVitality,
+        ad: { ready: sheet.maxAD, used: 0, wounded: 0 },
+        md: { ready: sheet.maxMD, used: 0, wounded: 0 },
+        withdrawn: false,
+        belowHalf: false,
+        uses: { melee: 0, ranged: 0 },
+        guns: Object.fromEntries(
+          sheet.weapons.map((w) => [
+            w.id,
+            {
+              loaded: w.needsLoading ? w.loaded !== false : true,
+              ...(w.ammunition === undefined ? {} : { ammunition: w.ammunition }),
+            },
+          ]),
+        ),
+        conds: {},
+        unseen: new Set(),
+        lingering: [],
+        acted: false,
       });
-      let e: RuleEvent[] = fight(fighters);
+      const fighters: Fighter[] = ids.map((id) => {
+        m[id] = newModel(id, mkSheet());
+        return { id, sheet: m[id].sheet as unknown as Record<string, unknown>, side: m[id].side };
+      });
+      // Either the GM's order (SetInitiative: the listed order, no Side Roll) or a rolled one, below.
+      const rolled = r() < 0.5;
+      let e: RuleEvent[] = rolled ? [fightStarted('narateer'), ...fighters.map(joined)] : fight(fighters);
+      let order = [...ids];
       let round = 1;
       const onMap = r() < 0.5;
       /** N25: the larger of |dx| and |dy|. */
@@ -456,13 +479,10 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         const take = (k: string, n: number) => left[k].splice(0, n);
         const part = (need?: { field: string; count: number }) => {
           const out: ManualFaces = {};
-          // A later list only once the earlier ones are complete: C18 refuses faces of another list that the
-          // completions it tries within its budget do not read (see the note at the end of this file).
           for (const k of fields) {
             const least = need ? (need.field === k ? 1 : 0) : k === 'dice' ? first : 0;
             const n = int(Math.min(least, left[k].length), left[k].length);
             if (n) out[k] = take(k, n);
-            if (left[k].length) break;
           }
           return out;
         };
@@ -503,6 +523,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       /** The dice, Vitality, state, uses, weapons and conditions every combatant folds to. */
       const folds = () => {
         const s = stateOf(e);
+        same('the initiative order (N4, N16, N40)', order, s.order);
         for (const c of Object.values(m)) {
           const x = s.combatants[c.id];
           same(
@@ -584,7 +605,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         att.ad.used += dice;
         if (!opportunity) att.uses[kind] += 1; // "Opportunity Attacks do not consume proactive Melee uses"
 
-        // N6, N20, N23, N26: a forced No Response, with its reasons.
+        // N6, N20, N23, N26: a forced No Response, with its reasons in the order N23 lists them (N70).
         const forced = [
           ...(unaware ? ['unaware'] : []),
           ...(tgt.vit <= 0 ? ['collapsed'] : []),
@@ -712,7 +733,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         }
         if (upFront) cmd.response = upFront;
         count(
-          `response ${resp.response} ${forced.length ? `forced ${forced.join('+')}` : (resp.source ?? 'answer')}`,
+          `response ${resp.response} ${forced.length ? `forced ${forced.length > 1 ? 'several' : forced[0]}` : (resp.source ?? 'answer')}`,
         );
 
         // The responder commits the response’s AD (Full Guard 1, Clash its weapon’s Base Attack Cost, + Boost).
@@ -971,11 +992,8 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             weaponId: resp.weapon?.id,
             damageVital: resp.weapon ? tied(resp.vital!, resp.vitals!, responded?.damageVital) : undefined,
             edge: R ? sorted(rSources) : undefined,
-            forced: forced.length
-              ? forced.includes(responded?.forced)
-                ? responded?.forced
-                : forced
-              : undefined,
+            // N70: the first reason in the order N23 lists them.
+            forced: forced.length ? forced[0] : undefined,
             // N23: a forced No Response wins over the answer sent up front or the policy; it is no one’s answer.
             source: forced.length ? undefined : resp.source,
           },
@@ -1252,6 +1270,24 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       let lh = 0;
       /** N11, N19, N38, N47: the GM’s Lingering Harm, its Form’s default classification, its own terms. */
       const gmLingering = () => {
+        // "until treated": TreatLingeringHarm (GM, no roll) ends one instance (N19).
+        const untreated = ids.flatMap((id) =>
+          m[id].lingering.filter((l) => !l.ended).map((l) => ({ id, l })),
+        );
+        if (untreated.length && r() < 0.25) {
+          const { id, l } = pick(untreated);
+          const got = run1({ type: 'TreatLingeringHarm', combatantId: id, lingeringHarmId: l.id });
+          l.ended = true;
+          count('lingering harm treated (N19)');
+          same(
+            'LingeringHarmTreated (N19)',
+            [{ type: 'LingeringHarmTreated', combatantId: id, lingeringHarmId: l.id, form: l.form }],
+            got.map((x) => ({ type: x.type, ...x.data })),
+            got,
+          );
+          folds();
+          return;
+        }
         // N39: now and then the same Form, source and classification again, on a live instance.
         const live = ids.flatMap((id) =>
           m[id].lingering.filter((l) => l.source && !l.ended).map((l) => ({ id, l })),
@@ -1427,6 +1463,8 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           'unconscious',
           'paralyzed',
           'prone',
+          'restrained',
+          'restrained',
         ]);
         if (has(c, cond) && r() < 0.6) {
           run1({ type: 'RemoveCondition', combatantId: c.id, condition: cond });
@@ -1449,12 +1487,210 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         folds();
       };
 
-      if (onMap)
-        for (const id of ids) {
-          // N13, N51: the GM places everyone; two may share a Space.
-          m[id].pos = { x: int(0, 5), y: int(0, 2) };
-          run1({ type: 'SetPosition', combatantId: id, position: m[id].pos });
+      /**
+       * Initiative. N4: "a Side Roll of Agility dice for each combatant, higher total first, ties by higher Agility,
+       * then by the GM's order"; N15: no Edge, X dice from no pool; C10: a group still tied is the GM's (a pending
+       * `initiativeTie` answered by SetInitiative with the full order), or a `tieBreak` naming its members orders it
+       * in the places it holds. N16: "a late joiner rolls and is slotted in" by the recorded totals; N40: when the
+       * order is the GM's (someone in it has no total, or it is not the order the totals and Agility give), the
+       * newcomer goes last for now and the whole order is the GM's.
+       */
+      const agi = (id: string) => m[id].sheet.vitals.agility;
+      const key = (id: string) => [m[id].init!, agi(id)] as const;
+      const sameKey = (a: string, b: string) => key(a)[0] === key(b)[0] && key(a)[1] === key(b)[1];
+      const byRoll = (list: string[]) =>
+        [...list].sort((a, b) => key(b)[0] - key(a)[0] || key(b)[1] - key(a)[1]);
+      /** The runs of equal total and Agility, of two or more, in a list sorted by the rolls. */
+      const tiedRuns = (list: string[]) => {
+        const runs: string[][] = [];
+        for (let i = 0; i < list.length;) {
+          let j = i + 1;
+          while (j < list.length && sameKey(list[i], list[j])) j++;
+          if (j - i > 1) runs.push(list.slice(i, j));
+          i = j;
         }
+        return runs;
+      };
+      /** N40: the rolls' order: everyone has a total, and no one stands ahead of a higher total (or Agility on a tie). */
+      const rollsOrder = () =>
+        order.every((id) => m[id].init !== undefined) &&
+        order.every(
+          (id, i) =>
+            i === 0 ||
+            key(order[i - 1])[0] > key(id)[0] ||
+            (key(order[i - 1])[0] === key(id)[0] && key(order[i - 1])[1] >= key(id)[1]),
+        );
+      const shuffle = <T>(xs: readonly T[]) => {
+        const a = [...xs];
+        for (let i = a.length - 1; i > 0; i--) {
+          const j = int(0, i);
+          [a[i], a[j]] = [a[j], a[i]];
+        }
+        return a;
+      };
+      /** The order with each still-tied group's members in a fixed order: the rulings leave their interim order open. */
+      const canonTies = (list: string[], groups: string[][]) =>
+        list.map((id) => {
+          const g = groups.find((x) => x.includes(id));
+          return g ? [...g].sort().join('|') : id;
+        });
+      /**
+       * Checks an InitiativeRolled against the rolls and the order wanted; a group still tied is settled by the GM's
+       * SetInitiative (in the rolls' order, or now and then any order: the GM's). Returns the order settled.
+       */
+      const initiative = (
+        got: RuleEvent[],
+        rolls: { combatantId: string; faces: number[] }[],
+        want: string[],
+        ties: string[][],
+        tieBreak: string[] | undefined,
+      ) => {
+        let settled = want;
+        let open = ties;
+        if (tieBreak) {
+          // C10: "the members it names come first, in its order": it names everyone here.
+          settled = [...want];
+          for (const g of ties) {
+            const slots = g.map((id) => want.indexOf(id)).sort((a, b) => a - b);
+            const inOrder = [...g].sort((a, b) => tieBreak.indexOf(a) - tieBreak.indexOf(b));
+            slots.forEach((slot, i) => (settled[slot] = inOrder[i]));
+          }
+          open = [];
+        }
+        const d = got.find((x) => x.type === 'InitiativeRolled')?.data as Record<string, any> | undefined;
+        same(
+          'InitiativeRolled: Side Rolls of Agility dice, higher total first, ties by Agility, then the GM (N4, N16, N40, C10)',
+          {
+            rolls: rolls.map((x) => ({ combatantId: x.combatantId, faces: x.faces, total: sum(x.faces) })),
+            order: canonTies(settled, open),
+            unresolvedTies: open.map((g) => [...g].sort()).sort(),
+          },
+          d && {
+            rolls: (d.rolls as Record<string, any>[]).map((x) => ({
+              combatantId: x.combatantId,
+              faces: x.roll.faces,
+              total: x.total,
+            })),
+            order: canonTies(d.order, open),
+            unresolvedTies: (d.unresolvedTies as string[][]).map((g) => [...g].sort()).sort(),
+          },
+          got,
+        );
+        if (!open.length) return settled;
+        count(`initiative tie answered by the GM${rolls.length > 1 ? '' : ' (late joiner)'}`);
+        if (r() < 0.25) settled = shuffle(settled);
+        else
+          for (const g of open) {
+            const slots = g.map((id) => settled.indexOf(id)).sort((a, b) => a - b);
+            const inOrder = shuffle(g);
+            settled = [...settled];
+            slots.forEach((slot, i) => (settled[slot] = inOrder[i]));
+          }
+        same('an initiative tie waits for the GM (C10)', 'initiativeTie', stateOf(e).pending?.kind);
+        run1({ type: 'SetInitiative', order: settled });
+        return settled;
+      };
+      if (rolled) {
+        const rolls = ids.map((id) => ({ combatantId: id, faces: d6(agi(id)) }));
+        for (const x of rolls) m[x.combatantId].init = sum(x.faces);
+        const want = byRoll(ids);
+        const ties = tiedRuns(want);
+        const tieBreak = ties.length && r() < 0.5 ? shuffle(ids) : undefined;
+        count(`initiative rolled${ties.length ? ` tied${tieBreak ? ', tieBreak' : ''}` : ''}`);
+        const got = run1(
+          { type: 'RollInitiative', ...(tieBreak ? { tieBreak } : {}) },
+          { dice: rolls.flatMap((x) => x.faces) },
+        );
+        order = initiative(got, rolls, want, ties, tieBreak);
+        run1({ type: 'StartRound' });
+      }
+      folds();
+
+      /** N13, N51: the GM places a combatant on the map; two may share a Space. */
+      const place = (id: string) => {
+        m[id].pos = { x: int(0, 3), y: int(0, 2) };
+        run1({ type: 'SetPosition', combatantId: id, position: m[id].pos });
+      };
+      if (onMap) for (const id of ids) place(id);
+
+      /**
+       * N33, N43: SpendDice in the own activation commits Ready dice to an action the engine does not model; with
+       * `proactiveUse` it is a proactive Melee or Ranged action ("shoves, trips, feints, disarms, grapples") that counts
+       * against SL + 1. Unconscious ("out cold") commits nothing; Paralyzed ("aware but can't take physical actions")
+       * commits dice to an action that is not physical only; nor does one Collapsed or Withdrawn (by a tick at the
+       * activation's start, or in it).
+       */
+      const spend = (c: Model) => {
+        const ad = int(0, c.ad.ready);
+        const md = int(ad === 0 && c.md.ready > 0 ? 1 : 0, c.md.ready);
+        const kind = r() < 0.4 ? pick(['melee', 'ranged'] as const) : undefined;
+        if (!ad && !md && !kind) return;
+        const cmd = {
+          type: 'SpendDice',
+          combatantId: c.id,
+          ad,
+          md,
+          ...(kind ? { proactiveUse: kind } : {}),
+        };
+        const why =
+          stateOfM(c) !== 'Active' || has(c, 'unconscious')
+            ? 'NARATEER_CANNOT_ACT'
+            : has(c, 'paralyzed') && kind
+              ? 'NARATEER_CANNOT_ACT'
+              : kind && c.uses[kind] >= usesOf(c, kind)
+                ? 'NARATEER_PROACTIVE_LIMIT'
+                : undefined;
+        count(
+          `spend dice${kind ? ' (proactive)' : ''}${has(c, 'paralyzed') ? ' while Paralyzed' : ''}${why ? ` refused ${why}` : ''}`,
+        );
+        if (why) {
+          same('SpendDice refused (N33, N43)', why, refusal(e, cmd).code);
+          return;
+        }
+        const got = run1(cmd);
+        same(
+          'DiceSpent (N33)',
+          { combatantId: c.id, ad, md, proactiveUse: kind },
+          got.find((x) => x.type === 'DiceSpent')?.data,
+          got,
+        );
+        c.ad.ready -= ad;
+        c.ad.used += ad;
+        c.md.ready -= md;
+        c.md.used += md;
+        if (kind) c.uses[kind] += 1;
+        folds();
+      };
+
+      /**
+       * A late joiner (N16, N40, C10): it rolls its Side Roll and is slotted in by the totals, or, in the
+       * GM's order, put last with the whole order left to the GM; `tieBreak` may answer in advance. N49: it is one of
+       * the round's combatants from the moment it joins.
+       */
+      let joiners = 0;
+      const join = () => {
+        const id = `j${++joiners}`;
+        m[id] = newModel(id, mkSheet());
+        const faces = d6(agi(id));
+        const gm = !rollsOrder();
+        m[id].init = sum(faces);
+        const want = gm ? [...order, id] : byRoll([...order, id]);
+        const ties = gm ? [want] : tiedRuns(want).filter((g) => g.includes(id));
+        const tieBreak = ties.length && r() < 0.4 ? shuffle(want) : undefined;
+        count(`late joiner${gm ? ' after the GM’s order (N40)' : ''}${ties.length ? ' tied' : ''}`);
+        const got = run1(
+          {
+            type: 'AddCombatant',
+            combatant: { id, name: id, side: m[id].side, sheet: m[id].sheet },
+            ...(tieBreak ? { tieBreak } : {}),
+          },
+          { dice: faces },
+        );
+        ids.push(id);
+        order = initiative(got, [{ combatantId: id, faces }], want, ties, tieBreak);
+        if (onMap) place(id);
+        folds();
+      };
 
       /** N42: the longest reach of the melee weapons; N24: a melee weapon that reaches and that the Ready AD pay. */
       const reachOf = (x: Model) =>
@@ -1479,7 +1715,13 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
        * "identify their opportunities before resolving any of them. Resolve them in initiative order"; "Before each
        * attack, check that the attacker can still perceive, reach and legally attack the creature" (N24, N42, N45).
        */
-      const move = (c: Model) => {
+      /**
+       * N24: `forced` is movement by another effect (the GM's, any time, Restrained or not, the mover fallen or not:
+       * N45), which triggers the same way; `noReactions` is movement a rule exempts ("If a Power or another rule says
+       * that movement does not trigger Reactions, it does not trigger Opportunity Attacks"). N26: "Restrained stops
+       * voluntary moves" ("held in place").
+       */
+      const move = (c: Model, how: { forced?: true; noReactions?: true } = {}) => {
         const start = c.pos!;
         const path: Space[] = [];
         for (let i = int(1, 3), p = start; i > 0; i--) {
@@ -1489,18 +1731,32 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           p = { x: p.x + dx, y: p.y + dy };
           path.push(p);
         }
+        const cmd = { type: 'Move', combatantId: c.id, path, ...how };
+        if (!how.forced && has(c, 'restrained')) {
+          count('a Restrained combatant’s own move refused (N26)');
+          same(
+            'a Restrained combatant does not move by itself (N26)',
+            'NARATEER_RESTRAINED',
+            refusal(e, cmd).code,
+          );
+          return;
+        }
+        count(`move${how.forced ? ' forced' : ''}${how.noReactions ? ', no reactions' : ''}`);
         let reactors: Model[] = [];
         let taken = 0;
         for (let from = start; taken < path.length;) {
           const to = path[taken++];
           c.pos = to;
-          reactors = ids
+          if (how.noReactions) continue;
+          // "Resolve them in initiative order."
+          reactors = order
             .map((id) => m[id])
             .filter((x) => x.id !== c.id && mayReact(x, c) && cheb(from, x.pos!) <= reachOf(x));
           if (reactors.length) break;
           from = to;
         }
-        const got = run1({ type: 'Move', combatantId: c.id, path });
+        if (reactors.length > 1) count('several reactors to one step');
+        const got = run1(cmd);
         const moved = got.find((x) => x.type === 'Moved')?.data;
         same(
           'Moved: the steps taken, stopped at the first that opens Opportunity Attacks (N24)',
@@ -1511,8 +1767,12 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             stoppedBefore: path.length - taken,
             reactorIds: reactors.length ? reactors.map((x) => x.id) : undefined,
             offered: reactors[0]?.id,
+            forced: how.forced,
+            noReactions: how.noReactions,
           },
           moved && {
+            forced: moved.forced,
+            noReactions: moved.noReactions,
             path: moved.path,
             from: moved.from,
             to: moved.to,
@@ -1595,7 +1855,8 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         if (r() < 0.4) gmLingering();
         if (r() < 0.4) gmCondition();
         for (;;) {
-          const next = ids.find(
+          // N16, N49: the next in the initiative order who has not acted, a late joiner included.
+          const next = order.find(
             (id) => !m[id].acted && stateOfM(m[id]) !== 'Collapsed' && stateOfM(m[id]) !== 'Withdrawn',
           );
           if (!next) break;
@@ -1613,19 +1874,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           sameMoment('the activation’s start: ticks, checks, ends (N38)', at, false, got);
           folds();
           const stop = !canAct(c);
-          if (!stop && r() < 0.25 && c.ad.ready + c.md.ready > 0) {
-            // N33: dice committed to an action the engine does not model.
-            const ad = int(0, c.ad.ready);
-            const md = ad === 0 ? int(1, c.md.ready || 1) : int(0, c.md.ready);
-            if (md <= c.md.ready) {
-              run1({ type: 'SpendDice', combatantId: c.id, ad, md });
-              c.ad.ready -= ad;
-              c.ad.used += ad;
-              c.md.ready -= md;
-              c.md.used += md;
-              folds();
-            }
-          }
+          if (r() < 0.3) spend(c);
           for (const w of c.sheet.weapons)
             if (
               !stop &&
@@ -1640,12 +1889,22 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               folds();
             }
           for (let k = 0; k < 5 && !stop; k++) {
+            if (joiners < 2 && r() < 0.04) join();
             if (r() < 0.07) gmCondition();
             if (r() < 0.04) gmWounds(false);
             if (r() < 0.04) gmLingering();
             if (!canAct(c) || r() < 0.15) break;
+            if (r() < 0.1) {
+              spend(c);
+              continue;
+            }
             if (onMap && r() < 0.25) {
               move(c);
+              continue;
+            }
+            if (onMap && r() < 0.1) {
+              // N24, N45: the GM moves anyone, the tempo-holder too, by another effect.
+              move(m[pick(ids)], { forced: true, ...(r() < 0.25 ? { noReactions: true as const } : {}) });
               continue;
             }
             const w = pick(c.sheet.weapons);
@@ -1691,9 +1950,48 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               );
               continue;
             }
-            if (w.kind === 'ranged' && !canFire(c, w)) continue;
+            const declare = (targetId: string, boost: number, more: Record<string, unknown> = {}) =>
+              ({
+                type: 'DeclareExchange',
+                attackerId: c.id,
+                targetId,
+                kind: w.kind,
+                weaponId: w.id,
+                boost,
+                ...more,
+              }) as RuleCommand;
+            const refused = (what: string, code: string, cmd: RuleCommand) => {
+              count(`refused: ${what}`);
+              same(`refused: ${what}`, code, refusal(e, cmd).code);
+            };
+            if (w.kind === 'ranged' && !canFire(c, w)) {
+              // "a ranged weapon that is loaded or otherwise ready to fire", "ammunition" (N27).
+              if (!c.guns[w.id].loaded)
+                refused('not loaded', 'NARATEER_WEAPON_NOT_LOADED', declare(tgt.id, 0));
+              else refused('no ammunition', 'NARATEER_NO_AMMUNITION', declare(tgt.id, 0));
+              continue;
+            }
+            const sl = c.sheet.skills[w.kind];
+            if (r() < 0.08) {
+              // "Maximum Boost AD = Skill Level being tested"; steps 3–4: cost and Boost from the Ready AD.
+              if (w.baseAttackCost + sl + 1 <= c.ad.ready)
+                refused('Boost over the Skill Level', 'NARATEER_BOOST_OVER_SKILL', declare(tgt.id, sl + 1));
+              else if (w.baseAttackCost + sl > c.ad.ready)
+                refused('Boost over the Ready AD', 'NARATEER_NOT_ENOUGH_READY_AD', declare(tgt.id, sl));
+              continue;
+            }
+            const far = onMap ? ids.filter((id) => id !== c.id && !targets.includes(id)) : [];
+            if (r() < 0.08 && (!onMap || far.length)) {
+              // "within the reach needed for their declared attacks"; "A target beyond Maximum Range cannot be
+              // targeted with that weapon" (N25: off the map, the GM's distance).
+              const limit = w.kind === 'melee' ? (w.reach ?? 1) : w.maximumRange!;
+              const cmd = onMap ? declare(pick(far), 0) : declare(tgt.id, 0, { distance: limit + int(1, 3) });
+              if (w.kind === 'melee') refused('beyond reach', 'NARATEER_NOT_IN_REACH', cmd);
+              else refused('beyond Maximum Range', 'NARATEER_OUT_OF_RANGE', cmd);
+              continue;
+            }
             // Step 4: Boost within the Skill Level and the Ready AD.
-            const boost = int(0, Math.min(c.sheet.skills[w.kind], c.ad.ready - w.baseAttackCost));
+            const boost = int(0, Math.min(sl, c.ad.ready - w.baseAttackCost));
             const distance = onMap
               ? cheb(c.pos!, tgt.pos!)
               : r() < 0.4
@@ -1704,6 +2002,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             exchange(c, tgt, w, boost, distance);
           }
           if (endActivation(c)) break;
+          if (joiners < 2 && r() < 0.1) join();
           if (r() < 0.15 && gmWounds(true)) break;
         }
         log = log.slice(-40);
@@ -1724,12 +2023,23 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         'opportunity taken',
       ])
         expect({ [k]: (stats[k] ?? 0) > 0 }).toEqual({ [k]: true });
+    // … and each part added since: initiative rolled and tied, late joiners (N40 too), a forced No Response for
+    // several reasons (N70), moves forced and refused, several reactors to a step, treatment, SpendDice, refusals.
+    if (RUNS >= 120)
+      for (const k of [
+        'initiative rolled tied',
+        'late joiner after the GM’s order',
+        'late joiner tied',
+        'response none forced several',
+        'move forced',
+        'a Restrained',
+        'several reactors',
+        'lingering harm treated',
+        'spend dice (proactive) refused',
+        'refused: Boost over the Skill Level',
+        'refused: beyond',
+        'refused: not loaded',
+      ])
+        expect({ [k]: Object.keys(stats).some((x) => x.startsWith(k)) }).toEqual({ [k]: true });
   });
 });
-/*
- * Left out: a held command that also carries part of a later list. Seed 8, 400 runs: b’s DeclareExchange (one die,
- * Advantage; d’s Full Guard up front, one die, Advantage; d wounded into a three-die Continuation Check) sent with
- * `dice: [3]` and `followUpFaces: [6]` is refused DICE_MANUAL_FACES_EXTRA at `followUpFaces[0]`, though the whole
- * command (`dice: [3, 1], rerollFaces: [6, 4], followUpFaces: [6, 3, 4]`) reads that face. C18 says faces no tried
- * completion reads are refused even when its budget runs out first.
- */

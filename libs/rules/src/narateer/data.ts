@@ -367,4 +367,8 @@ export const NARATEER_RULINGS: Ruling[] = [
     id: 'N69',
     text: 'With no Damage Vital named, two of the weapon’s Vitals tied after the cap (N21): the first of them in its damageVitals is named; the Strike Rating is the same.',
   },
+  {
+    id: 'N70',
+    text: 'A response forced to No Response for several reasons at once records the first in this order: unaware, collapsed, withdrawn, incapacitated, noReadyAD.',
+  },
 ];

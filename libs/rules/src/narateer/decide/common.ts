@@ -48,6 +48,17 @@ export function checkCommitment(
   costField = boostField,
 ): void {
   checkBoost(c, skill, boost, boostField);
+  checkReadyAD(c, cost, boost, boostField, costField);
+}
+
+/** narateer.txt: Combat Exchange Flow steps 3–4 and 6: the cost and a Boost already checked come from Ready AD. */
+export function checkReadyAD(
+  c: NarateerCombatant,
+  cost: number,
+  boost: number,
+  boostField: string,
+  costField = boostField,
+): void {
   ensure(
     cost + boost <= c.ad.ready,
     'NARATEER_NOT_ENOUGH_READY_AD',

@@ -12,7 +12,7 @@ import { combatState, CurrentExchange, NarateerCombatant, NarateerState } from '
 import {
   cannotSee,
   checkBoost,
-  checkCommitment,
+  checkReadyAD,
   checkWeaponUse,
   damageVital,
   edgeSources,
@@ -113,29 +113,35 @@ function buildResponse(
     dice: 0,
   };
   if (input.allocation) base.allocation = input.allocation;
-  checkResponseInput(r, x, input, p);
+  const named = checkResponseInput(r, x, input, p);
   if (input.response === 'none') return base;
   const edge = edgeSources();
   if (x.responderEdge) edge[x.responderEdge].push('gm');
   if (input.response === 'fullGuard') {
     // narateer.txt: Full Guard: Base Cost 1 AD, Melee vs melee, Acrobatics vs ranged, always with Advantage.
     const skill = FULL_GUARD_SKILL[x.kind];
-    checkCommitment(r, skill, FULL_GUARD_COST, input.boost, `${p}boost`);
+    checkReadyAD(r, FULL_GUARD_COST, input.boost, `${p}boost`);
     edge.advantage.push('fullGuard');
     base.skill = skill;
     base.dice = FULL_GUARD_COST + input.boost;
     base.edge = edge;
     return base;
   }
-  return buildClash(state, x, r, input, p, base, edge);
+  return buildClash(state, x, r, input, named, p, base, edge);
 }
 
 /**
  * N68: what makes a response impossible for the responder's sheet, whatever the state: checked first, given or forced
  * over (N23), with the code and field it always has. What the state decides (Ready AD, reach, range, loading,
  * ammunition, which weapon a Clash without one takes: N37) is checked after, and not when a forced No Response wins.
+ * Returns the weapon a Clash names, so the state's checks need not look it up again.
  */
-function checkResponseInput(r: NarateerCombatant, x: CurrentExchange, input: ResponseInput, p: string): void {
+function checkResponseInput(
+  r: NarateerCombatant,
+  x: CurrentExchange,
+  input: ResponseInput,
+  p: string,
+): Weapon | undefined {
   if (input.response !== 'clash') notForThisResponse(input, p);
   if (input.response === 'none') {
     ensure(
@@ -146,8 +152,10 @@ function checkResponseInput(r: NarateerCombatant, x: CurrentExchange, input: Res
     );
     return;
   }
-  if (input.response === 'fullGuard')
-    return checkBoost(r, FULL_GUARD_SKILL[x.kind], input.boost, `${p}boost`);
+  if (input.response === 'fullGuard') {
+    checkBoost(r, FULL_GUARD_SKILL[x.kind], input.boost, `${p}boost`);
+    return;
+  }
   let weapons: Weapon[];
   if (input.weaponId !== undefined) {
     const weapon = findWeapon(r, input.weaponId, `${p}weaponId`);
@@ -168,18 +176,20 @@ function checkResponseInput(r: NarateerCombatant, x: CurrentExchange, input: Res
     );
   }
   checkBoost(r, ATTACK_SKILL[x.kind], input.boost, `${p}boost`);
-  const named = input.damageVital;
+  const named = input.weaponId === undefined ? undefined : weapons[0];
+  const vital = input.damageVital;
   // N21: refused when no weapon it may Clash with deals damage with the Vital; of several, which one the Clash takes
   // is the state's (N37), checked after.
-  if (named === undefined) return;
-  if (weapons.length === 1) damageVital(r, weapons[0], named, `${p}damageVital`);
+  if (vital === undefined) return named;
+  if (weapons.length === 1) damageVital(r, weapons[0], vital, `${p}damageVital`);
   else
     ensure(
-      weapons.some((w) => w.damageVitals.includes(named)),
+      weapons.some((w) => w.damageVitals.includes(vital)),
       'NARATEER_DAMAGE_VITAL_NOT_ALLOWED',
-      `RULINGS.md N21: no ${x.kind} weapon of ${r.id} deals damage with ${named}`,
+      `RULINGS.md N21: no ${x.kind} weapon of ${r.id} deals damage with ${vital}`,
       `${p}damageVital`,
     );
+  return named;
 }
 
 /** The fields only a Clash uses (its weapon, its damage, its hit's modifiers): refused with another response, never ignored. */
@@ -201,13 +211,15 @@ function buildClash(
   x: CurrentExchange,
   r: NarateerCombatant,
   input: ResponseInput,
+  named: Weapon | undefined,
   p: string,
   base: ExchangeRespondedData,
   edge: EdgeSources,
 ): ExchangeRespondedData {
   const skill = ATTACK_SKILL[x.kind];
-  const { weapon, reach } = clashWeapon(state, x, r, input, `${p}weaponId`, `${p}response`);
-  checkCommitment(r, skill, weapon.baseAttackCost, input.boost, `${p}boost`, `${p}weaponId`);
+  const { weapon, reach } = clashWeapon(state, x, r, named, input.boost, `${p}weaponId`, `${p}response`);
+  // The Boost is within the Skill Level: checkResponseInput.
+  checkReadyAD(r, weapon.baseAttackCost, input.boost, `${p}boost`, `${p}weaponId`);
   const attacker = state.combatants[x.attackerId];
   // N41: a Clash is the responder's attack on the tempo-holder; its first while unseen gains Advantage.
   if (firstUnseenAttack(r, attacker)) edge.advantage.push('unseenAttacker');
@@ -226,27 +238,26 @@ function buildClash(
 }
 
 /**
- * N35/N37: the named weapon, or the first of the exchange's kind that reaches (or can fire) and
- * whose Base Attack Cost and Boost the Ready AD pay; failing that, the first that reaches, to be refused.
+ * N35/N37: the named weapon (found and of the exchange's kind: checkResponseInput, N68), or the first of the
+ * exchange's kind that reaches (or can fire) and whose Base Attack Cost and Boost the Ready AD pay; failing that, the
+ * first that reaches, to be refused.
  */
 function clashWeapon(
   state: NarateerState,
   x: CurrentExchange,
   r: NarateerCombatant,
-  input: ResponseInput,
+  named: Weapon | undefined,
+  boost: number,
   field: string,
   responseField: string,
 ): { weapon: Weapon; reach: WeaponReach } {
-  if (input.weaponId !== undefined) {
-    // Of the exchange's kind: checkResponseInput (N68).
-    const weapon = findWeapon(r, input.weaponId, field);
-    return { weapon, reach: checkWeaponUse(state, r, weapon, x.attackerId, x.distance, field) };
-  }
+  if (named)
+    return { weapon: named, reach: checkWeaponUse(state, r, named, x.attackerId, x.distance, field) };
   const candidates = r.sheet.weapons.filter((w) => w.kind === x.kind);
   let reaching: { weapon: Weapon; reach: WeaponReach } | undefined;
   for (const weapon of candidates) {
     const reach = tryWeaponUse(state, r, weapon, x.attackerId, x.distance);
-    if (reach && weapon.baseAttackCost + input.boost <= r.ad.ready) return { weapon, reach };
+    if (reach && weapon.baseAttackCost + boost <= r.ad.ready) return { weapon, reach };
     if (reach) reaching ??= { weapon, reach };
   }
   if (reaching) return reaching;
