@@ -1,16 +1,18 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
-import { close, exact, fight, Fighter, then } from './helpers';
+import { close, exact, fight, Fighter, refused, then } from './helpers';
 import { rng } from '../seeded-random';
 
 /**
- * An oracle of the attack sequence, computed from arcana-beast.txt and the rulings A1–A74 alone (not from the engine’s
+ * An oracle of the attack sequence, computed from arcana-beast.txt and the rulings A1–A76 alone (not from the engine’s
  * code), compared with the engine on random legal two-round fights with manual dice: the target t (bound or wild) may
  * have its Binder Encourage it, then Defends, Passes or bites p or a (a Guard by p redirecting it); p, a and q (allies
  * of one side) claw t, Assist a, Guard a or Pass, a after its Binder’s Direct, Bond Surge or Strategize and maybe an
- * Evolve, with an attack, a ranged or long-range attack or a Special Attack (bonusDamage, A52), under random High
- * Ground, Cover, Obscured, Cornered (some against one opponent or a Binder, A39, A51) and Flanking (A50). Every attack’s
- * pools, dice sizes, successes, outcome, Critical and damage, the HP left, the Knockout, Critical Gauge, Harm and
- * Devolution Test are checked. FUZZ_RUNS and FUZZ_SEED explore further.
+ * Evolve (its highest Stage’s Gift healing up to maxHp, A71), with an attack, a ranged or long-range attack, a Special
+ * Attack (bonusDamage, A52) or a Zero Power with a range (A34: once per scene while the GM marks its trigger active;
+ * refused otherwise), under random High Ground, Cover, Obscured, Cornered (some against one opponent or a Binder, A39,
+ * A51) and Flanking (A50). Every attack’s pools, dice sizes, successes, outcome, Critical and damage, the HP left, the
+ * Knockout, Critical Gauge, Harm and Devolution Test are checked. Initiative, bands, movement and reach are in oracle-2.unit.spec.ts. FUZZ_RUNS and
+ * FUZZ_SEED explore further.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261207);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -24,6 +26,8 @@ interface Atk {
   qualities: string[];
   bonusDamage: number;
   special: boolean;
+  /** The Zero Power with a range (A34): an attack once per scene while its trigger is active. */
+  zero?: boolean;
 }
 interface Beast {
   stats: Stats;
@@ -34,6 +38,9 @@ interface Beast {
   defensive: string[];
   hp: number;
   atk: Atk[];
+  /** A71: the HP the highest unlocked Stage’s Gift restores when the beast evolves to it (0: none), up to maxHp. */
+  gift: number;
+  maxHp: number;
 }
 
 /** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4. */
@@ -47,6 +54,23 @@ function keep(faces: number[], net: number): number[] {
 }
 const successes = (kept: number[]) => kept.filter((f) => f >= 4).length; // A1
 const sixes = (kept: number[]) => kept.filter((f) => f >= 6).length; // A2
+
+/** A34: a Zero Power with a range, on the sheet as the attack it is. */
+function zeroPowerOf(b: Beast) {
+  const z = b.atk.find((a) => a.zero);
+  if (!z) return {};
+  return {
+    zeroPower: {
+      name: 'Zero',
+      trigger: 'hope',
+      range: z.range,
+      ...(z.stat ? { stat: z.stat } : {}),
+      ranks: z.ranks,
+      qualities: z.qualities,
+      bonusDamage: z.bonusDamage,
+    },
+  };
+}
 
 describe('arcana-beast oracle: the attack sequence from the text against the engine', () => {
   it('given random legal exchanges, when each attack resolves, then pools, successes, Critical, damage, HP and Knockouts match the text', () => {
@@ -80,14 +104,31 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
           special: r() < 0.3,
         });
       }
+      if (r() < 0.4) {
+        const range = pick(['melee', 'ranged', 'long'] as const);
+        atk.push({
+          id: 'zero-power',
+          range,
+          stat: r() < 0.4 ? pick(['brawn', 'agility', 'spirit'] as const) : undefined,
+          ranks: int(0, 3),
+          qualities: names.filter(() => r() < 0.4),
+          bonusDamage: r() < 0.3 ? int(1, 3) : 0,
+          special: false,
+          zero: true,
+        });
+      }
+      const hp = int(1, 14);
+      const max = Math.min(4, st + int(0, 1));
       return {
         stats: stats(),
         stage: st,
-        max: Math.min(4, st + int(0, 1)),
+        max,
         qualities,
         defensive: names.filter(() => r() < 0.5),
-        hp: int(1, 14),
+        hp,
         atk,
+        gift: max > st && r() < 0.5 ? int(1, 4) : 0,
+        maxHp: hp + (r() < 0.5 ? int(1, 3) : 0),
       };
     };
     const sheetOf = (b: Beast) => ({
@@ -96,14 +137,17 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
       qualities: b.qualities,
       defensiveQualities: b.defensive,
       hp: b.hp,
+      maxHp: b.maxHp,
       stamina: 2,
       stage: b.stage,
       stages: Array.from({ length: b.max + 1 }, (_, s) => ({
         stage: s,
         ...(s === b.max ? { trigger: 'rage' } : {}),
+        ...(s === b.max && b.gift ? { giftHeal: b.gift } : {}),
       })),
+      ...zeroPowerOf(b),
       attacks: b.atk
-        .filter((a) => !a.special)
+        .filter((a) => !a.special && !a.zero)
         .map((a) => ({
           id: a.id,
           name: a.id,
@@ -139,19 +183,36 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
     let crits = 0;
     let kos = 0;
     let combos = 0;
+    let zeros = 0;
+    let unready = 0;
+    let reused = 0;
+    let heals = 0;
     for (let run = 0; run < RUNS; run++) {
       const A = mkBeast('x');
       const P = mkBeast('p');
       const Q = mkBeast('q');
-      for (const b of [P, Q])
+      for (const b of [P, Q]) {
         b.atk = [{ id: 'claw', range: 'melee', ranks: 1, qualities: [], bonusDamage: 0, special: false }];
+        b.gift = 0;
+      }
       const T = mkBeast('t');
       T.hp += 6;
+      T.maxHp = T.hp;
       T.atk = [{ id: 'bite', range: 'melee', ranks: 0, qualities: [], bonusDamage: 0, special: false }];
+      T.gift = 0;
       const aBound = r() < 0.7;
       const tBound = r() < 0.6;
       // a’s Binder, as a defender: d6 (A4), Agility 2, no defensive Qualities.
-      const AB: Beast = { ...binderSheet('a'), stage: 0, max: 0, qualities: {}, defensive: [], atk: [] };
+      const AB: Beast = {
+        ...binderSheet('a'),
+        stage: 0,
+        max: 0,
+        qualities: {},
+        defensive: [],
+        atk: [],
+        gift: 0,
+        maxHp: 10,
+      };
       const beasts: Record<string, Beast> = { a: A, p: P, q: Q, t: T, ab: AB };
       const fighters: Fighter[] = [
         { id: 't', sheet: sheetOf(T), side: 'foes' },
@@ -204,6 +265,8 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
       let tDefending = false;
       let tEncouraged = 0; // waiting Encourage dice
       const assist: Record<string, number> = {}; // waiting Assist dice; A3: +1 dice stack
+      let zeroOn = false; // the Zero Power’s trigger, marked by the GM
+      let zeroUsed = false; // once per scene (C7: one scene here)
       let pGuards = false; // Guard: p redirects attacks on a to itself until its next turn (A15, A27)
 
       const resolve = (
@@ -440,7 +503,18 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
           // "Evolving is immediate – does not take an Action"; the highest Stage is free while its trigger is true (A9).
           if (id === 'a' && stage.a < A.max && r() < 0.4) {
             e = then(e, { type: 'SetTrigger', combatantId: 'a', kind: 'stage', stage: A.max, active: true });
-            e = then(e, { type: 'Evolve', combatantId: 'a', stage: A.max });
+            const evolved = exact(e, { type: 'Evolve', combatantId: 'a', stage: A.max });
+            // A71: "Evolution does not heal HP unless a Gift says otherwise": the Stage’s Gift, up to maxHp.
+            const healed = Math.min(A.maxHp, hp.a + A.gift) - hp.a;
+            const restored = evolved.find((x) => x.type === 'HpRestored')?.data as
+              Record<string, number> | undefined;
+            expect({ run, restored: restored && [restored.hpBefore, restored.hp] }).toEqual({
+              run,
+              restored: healed > 0 ? [hp.a, hp.a + healed] : undefined,
+            });
+            hp.a += healed;
+            if (healed > 0) heals++;
+            e = [...e, ...evolved];
             stage.a = A.max;
           }
           const act = id === 'a' && aForfeits ? -1 : r();
@@ -454,20 +528,40 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
             pGuards = true;
           } else if (act < 0.35) e = then(e, { type: 'Pass', combatantId: id });
           else if (id === 'a') {
-            const a = pick(A.atk.filter((x) => !x.special || round === 1));
+            const zp = A.atk.find((x) => x.zero);
+            const a = zp && r() < 0.4 ? zp : pick(A.atk.filter((x) => !x.special || round === 1));
+            // "Use Zero Power: Once per scene when trigger is active": the GM marks the trigger, maybe (A9, A24).
+            if (a?.zero && !zeroOn && r() < 0.7) {
+              e = then(e, { type: 'SetTrigger', combatantId: 'a', kind: 'zeroPower', active: true });
+              zeroOn = true;
+            }
             if (a === undefined) e = then(e, { type: 'Pass', combatantId: id });
-            else {
+            else if (a.zero && (!zeroOn || zeroUsed)) {
+              // Used this scene, or its trigger not active: refused, and nothing is spent.
+              const v = refused(e, { type: 'UseZeroPower', attackerId: 'a', targetId: 't' });
+              expect({ run, code: v.code }).toEqual({
+                run,
+                code: zeroUsed ? 'ARCANA_ZERO_POWER_USED' : 'ARCANA_TRIGGER_NOT_ACTIVE',
+              });
+              if (zeroUsed) reused++;
+              else unready++;
+              e = then(e, { type: 'Pass', combatantId: id });
+            } else {
               mods.bonusDice = r() < 0.3 ? int(1, 2) : 0;
               const extra = mods.bonusDice ? { bonusDice: mods.bonusDice } : {};
-              const cmd: RuleCommand = a.special
-                ? {
-                    type: 'UseSpecialAttack',
-                    attackerId: 'a',
-                    targetId: 't',
-                    specialAttackId: a.id,
-                    ...extra,
-                  }
-                : { type: 'Attack', attackerId: 'a', targetId: 't', attackId: a.id, ...extra };
+              if (a.zero) zeroUsed = true;
+              if (a.zero) zeros++;
+              const cmd: RuleCommand = a.zero
+                ? { type: 'UseZeroPower', attackerId: 'a', targetId: 't', ...extra }
+                : a.special
+                  ? {
+                      type: 'UseSpecialAttack',
+                      attackerId: 'a',
+                      targetId: 't',
+                      specialAttackId: a.id,
+                      ...extra,
+                    }
+                  : { type: 'Attack', attackerId: 'a', targetId: 't', attackId: a.id, ...extra };
               resolve('a', 't', a, cmd, mods);
             }
           } else resolve(id, 't', beasts[id].atk[0], melee(id), mods);
@@ -475,8 +569,10 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
         }
       }
     }
-    if (process.env.FUZZ_REPORT) console.log({ compared, hits, crits, kos, combos });
+    if (process.env.FUZZ_REPORT)
+      console.log({ compared, hits, crits, kos, combos, zeros, unready, reused, heals });
     expect(compared).toBeGreaterThan(RUNS);
     expect(combos).toBeGreaterThan(0);
+    expect(Math.min(zeros, unready, reused, heals)).toBeGreaterThan(0);
   });
 });

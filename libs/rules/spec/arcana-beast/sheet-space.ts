@@ -94,6 +94,14 @@ export const attackBody = (qualities: string[]) =>
     bonusDamage: maybe(int(0, 50)),
   });
 
+/** Ruling A76: a Zero Power without a range is a narrative effect and takes no attack fields. */
+const zeroPowerBody = (body: Json): Json => {
+  const { stat, ranks, qualities, bonusDamage, ...narrative } = body;
+  return defined(
+    body.range === undefined ? narrative : { ...narrative, stat, ranks, qualities, bonusDamage },
+  );
+};
+
 export const item = fc.record({
   name: text(100),
   quantity: maybe(int(0, 99)),
@@ -189,7 +197,7 @@ export const beastSheet = common.chain((c) => {
             ? undefined
             : specials.map((a, i) => defined({ id: attackIds[attacks.length + i], ...defined(a) })),
         zeroPower: b.zeroPower
-          ? defined({ ...defined(b.zeroPower.body), id: b.zeroPower.id, trigger: b.zeroPower.trigger })
+          ? defined({ ...zeroPowerBody(b.zeroPower.body), id: b.zeroPower.id, trigger: b.zeroPower.trigger })
           : undefined,
         movement: b.movement,
         initiativeDice: b.initiativeDice,

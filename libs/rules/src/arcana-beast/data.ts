@@ -420,4 +420,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A75',
     text: 'Two waiting +1 dice of one kind (two Assists, two passed Encourages) stack on the one roll they wait for: the next roll (Assist) or the next Dodge (Encourage) adds both and spends both.',
   },
+  {
+    id: 'A76',
+    text: 'A Zero Power without a range is a narrative effect: its sheet takes no stat, ranks, qualities or bonusDamage, which only an attack reads.',
+  },
 ];

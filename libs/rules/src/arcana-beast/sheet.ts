@@ -168,7 +168,15 @@ function readBeast(
   };
   if (s.zeroPower !== undefined) {
     const zp = s.zeroPower;
-    // A34: a Zero Power with a range is an attack; without one, a narrative effect.
+    // A34: a Zero Power with a range is an attack; without one, a narrative effect that rolls nothing and deals no
+    // damage, so A76 refuses the attack fields it would never read.
+    if (zp.range === undefined)
+      for (const f of NARRATIVE_UNREAD)
+        if (zp[f] !== undefined)
+          bad(
+            `${field}.zeroPower.${f}`,
+            'is read by no rule: a Zero Power without a range is a narrative effect the GM resolves, which rolls nothing and deals no damage (rulings A34, A76)',
+          );
     const base = readAttack(
       { ...zp, id: zp.id ?? 'zero-power', range: zp.range ?? 'melee' },
       `${field}.zeroPower`,
@@ -178,6 +186,9 @@ function readBeast(
   }
   return beast;
 }
+
+/** A76: what only an attack reads: its pool (A6) and its bonus damage (A52). */
+const NARRATIVE_UNREAD = ['stat', 'ranks', 'qualities', 'bonusDamage'] as const;
 
 function readAttack(
   a: AttackInput & { id: string },

@@ -1,0 +1,530 @@
+import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleViolation } from '../../src/core/violation';
+import { ManualFaces } from '../../src/dice/manual';
+import { fightStarted } from '../given';
+import { exact, fight, Fighter, joined, then } from './helpers';
+import { rng } from '../seeded-random';
+
+/**
+ * The Arcana Beast oracle, second part (oracle.unit.spec.ts has the attack sequence): initiative and turn order, and the
+ * distance bands with their movement and reach, each computed from arcana-beast.txt and the rulings alone (not from
+ * the engine’s code) and compared with the engine on random fights with manual dice.
+ *  - "Initiative & Turn Order": every beast’s Agility pool with its initiativeDice (A29) on its Stage’s die (A4),
+ *    Setback for a surprised beast or Binder (A29, A31, A3, A58), highest successes first, each Binder right after its
+ *    beast (A21), ties left to the GM or rerolled in advance (A5, A31), a beast Knocked Out from the start included (A63).
+ *  - "Movement & Range": bands per pair, Near until set, a Binder sharing its beast’s (A14, A17); the free move of one
+ *    band, not out of Far; Reposition for two bands or out of Far, or for positional advantage; Flight bypassing both
+ *    (A18); difficult terrain’s Agility Test (A19); melee at Close, ranged at Close or Near, long at any band; one Action
+ *    and one free move a turn (A15).
+ *  - "Knockout & Devolution" and "Critical Gauge thresholds": a player-side beast or Binder at 0 HP adds 1 (A13, A21),
+ *    the players’ sides named or not (A35), Critical Moves at 3, 6 and 9 and none past 9 (A7, A60).
+ * FUZZ_RUNS and FUZZ_SEED explore further.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+
+/** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4. */
+const sidesOf = (stage: number) => [6, 6, 8, 10, 12][stage];
+/** A1: a die succeeds on 4 or more. */
+const successes = (kept: number[]) => kept.filter((f) => f >= 4).length;
+/** A3, A58: Setback rolls one extra die and drops the highest; Boost drops the lowest. */
+function keep(faces: number[], net: number): number[] {
+  if (net === 0) return faces;
+  const sorted = [...faces].sort((a, b) => a - b);
+  return net > 0 ? sorted.slice(1) : sorted.slice(0, -1);
+}
+
+const stats = (agility: number, brawn = 2, spirit = 2) => ({
+  brawn,
+  agility,
+  endurance: 2,
+  spirit,
+  technique: 2,
+});
+
+function decide(
+  events: RuleEvent[],
+  command: RuleCommand,
+  faces: ManualFaces = {},
+): RuleEvent[] | RuleViolation {
+  try {
+    return exact(events, command, faces);
+  } catch (err) {
+    if (err instanceof RuleViolation) return err;
+    throw err;
+  }
+}
+
+describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Critical Gauge from the text against the engine', () => {
+  it('given random beasts, Binders and surprise, when RollInitiative rolls, then totals, order, ties and rerolls match the text', () => {
+    const r = rng(SEED);
+    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    let compared = 0;
+    let tied = 0;
+    let rerolled = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const n = int(2, 5);
+      const beasts = Array.from({ length: n }, (_, i) => ({
+        id: `b${i}`,
+        agility: int(0, 3),
+        stage: pick(r, [0, 1, 1, 2, 3, 4]),
+        dice: r() < 0.3 ? int(1, 2) : 0,
+        out: i > 0 && r() < 0.1, // b0 can act: initiative needs someone who can
+        binder: r() < 0.4 ? `b${i}x` : undefined,
+      }));
+      // Join order: beasts in order, each Binder somewhere after the fight’s start (before or after its beast).
+      const joiners: Fighter[] = [];
+      for (const b of beasts) {
+        joiners.push({
+          id: b.id,
+          side: `s${int(0, 1)}`,
+          sheet: {
+            kind: 'beast',
+            stats: stats(b.agility),
+            hp: b.out ? 0 : 5,
+            maxHp: 5,
+            stamina: 1,
+            stage: b.stage,
+            stages: [{ stage: b.stage }],
+            ...(b.dice ? { initiativeDice: b.dice } : {}),
+          },
+        });
+        if (b.binder) {
+          const f = { id: b.binder, side: 'players', sheet: binderSheet(b.id) };
+          if (r() < 0.5) joiners.splice(int(0, joiners.length), 0, f);
+          else joiners.push(f);
+        }
+      }
+      const reroll = r() < 0.5;
+      const surprised = joiners.filter(() => r() < 0.25).map((f) => f.id);
+      const start = fightStarted('arcana-beast');
+      if (reroll) (start.data as { options: object }).options = { initiativeTies: 'reroll' };
+      const setup = [start, ...joiners.map(joined)];
+      // A29, A31: the beast rolls with Setback when it or its Binder is named surprised.
+      const isSurprised = (b: (typeof beasts)[number]) =>
+        surprised.includes(b.id) || (b.binder !== undefined && surprised.includes(b.binder));
+      const rollOf = (b: (typeof beasts)[number], out: number[]) => {
+        const net = isSurprised(b) ? -1 : 0;
+        const faces = Array.from({ length: b.agility + b.dice + (net ? 1 : 0) }, () =>
+          int(1, sidesOf(b.stage)),
+        );
+        out.push(...faces);
+        return successes(keep(faces, net));
+      };
+      // A16: every beast’s pool in join order, Knocked Out ones too (A63).
+      const joinedBeasts = joiners.flatMap((f) => beasts.filter((b) => b.id === f.id));
+      const dice: number[] = [];
+      const total: Record<string, number> = {};
+      for (const b of joinedBeasts) total[b.id] = rollOf(b, dice);
+      // "Turn Order: Highest successes first"; "Ties: GM decides or calls for another roll" (A5): groups of equal
+      // totals; with initiativeTies: reroll the tied reroll, group by group, until none is tied (at most 10 rounds).
+      const byTotal = (ids: string[], t: Record<string, number>) => {
+        const levels = [...new Set(ids.map((id) => t[id]))].sort((a, b) => b - a);
+        return levels.map((l) => ids.filter((id) => t[id] === l));
+      };
+      let groups = byTotal(
+        joinedBeasts.map((b) => b.id),
+        total,
+      );
+      const rerollFaces: number[] = [];
+      const rerolls: { id: string; total: number; round: number }[] = [];
+      if (reroll)
+        for (let round = 1; round <= 10 && groups.some((g) => g.length > 1); round++) {
+          const next: string[][] = [];
+          for (const g of groups) {
+            if (g.length === 1) {
+              next.push(g);
+              continue;
+            }
+            const t: Record<string, number> = {};
+            for (const id of g) {
+              t[id] = rollOf(
+                beasts.find((b) => b.id === id)!,
+                rerollFaces,
+              );
+              rerolls.push({ id, total: t[id], round });
+            }
+            next.push(...byTotal(g, t));
+          }
+          groups = next;
+        }
+      const ties = groups.filter((g) => g.length > 1);
+      const faces: ManualFaces = { dice, ...(rerollFaces.length ? { rerollFaces } : {}) };
+      const ctx = JSON.stringify({
+        run,
+        beasts,
+        joiners: joiners.map((f) => f.id),
+        surprised,
+        reroll,
+        faces,
+      });
+      const got = decide(
+        setup,
+        { type: 'RollInitiative', ...(surprised.length ? { surprised } : {}) },
+        faces,
+      );
+      if (got instanceof RuleViolation) throw new Error(`engine refused: ${got.message}\n${ctx}`);
+      const rolled = got.find((e) => e.type === 'InitiativeRolled')!.data as {
+        rolls: { combatantId: string; total: number; tieReroll?: number; roll: { sides: number } }[];
+        order: string[];
+        unresolvedTies: string[][];
+      };
+      const first = rolled.rolls.filter((x) => x.tieReroll === undefined);
+      expect({ ctx, rolls: first.map((x) => [x.combatantId, x.total, x.roll.sides]) }).toEqual({
+        ctx,
+        rolls: joinedBeasts.map((b) => [b.id, total[b.id], sidesOf(b.stage)]),
+      });
+      const again = rolled.rolls.filter((x) => x.tieReroll !== undefined);
+      expect({ ctx, again: again.map((x) => [x.combatantId, x.total, x.tieReroll]) }).toEqual({
+        ctx,
+        again: rerolls.map((x) => [x.id, x.total, x.round]),
+      });
+      const sortIds = (g: string[]) => [...g].sort();
+      expect({ ctx, ties: rolled.unresolvedTies.map(sortIds) }).toEqual({ ctx, ties: ties.map(sortIds) });
+      // The order: the groups in turn (the GM orders a group still tied), each Binder right after its beast (A21).
+      const place = (id: string) => groups.findIndex((g) => g.includes(id));
+      const beastOrder = rolled.order.filter((id) => beasts.some((b) => b.id === id));
+      expect({ ctx, places: beastOrder.map(place) }).toEqual({
+        ctx,
+        places: [...beastOrder.map(place)].sort((a, b) => a - b),
+      });
+      expect({ ctx, n: beastOrder.length }).toEqual({ ctx, n: joinedBeasts.length });
+      const withBinders = beastOrder.flatMap((id) => {
+        const b = beasts.find((x) => x.id === id)!;
+        return b.binder ? [id, b.binder] : [id];
+      });
+      expect({ ctx, order: rolled.order }).toEqual({ ctx, order: withBinders });
+      compared++;
+      if (ties.length || rerolls.length) tied++;
+      if (rerolls.length) rerolled++;
+    }
+    if (process.env.FUZZ_REPORT) console.log({ compared, tied, rerolled });
+    expect(compared).toBe(RUNS);
+    expect(rerolled).toBeGreaterThan(0);
+  });
+
+  it('given random bands, difficult terrain and flight, when beasts Move, Reposition and attack, then what is allowed, the bands and the tests match the text', () => {
+    const r = rng(SEED + 1);
+    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    const BANDS = ['close', 'near', 'far'] as const;
+    type Band = (typeof BANDS)[number];
+    const RANGES = ['melee', 'ranged', 'long'] as const;
+    let moves = 0;
+    let refusedMoves = 0;
+    let attacks = 0;
+    let refusedAttacks = 0;
+    let tests = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const ids = ['m0', 'm1', 'm2'];
+      const beast = ids.map((id) => ({
+        id,
+        agility: int(0, 3),
+        brawn: int(0, 3),
+        spirit: int(0, 3),
+        stage: pick(r, [0, 1, 2, 3, 4]),
+        flight: r() < 0.3,
+      }));
+      const of = (id: string) => beast.find((b) => b.id === id)!;
+      const bound = r() < 0.5; // m0’s Binder m0x shares m0’s bands (A17).
+      const fighters: Fighter[] = beast.map((b) => ({
+        id: b.id,
+        side: b.id, // every beast its own side: no combo, no ally (A20, A59)
+        sheet: {
+          kind: 'beast',
+          stats: stats(b.agility, b.brawn, b.spirit),
+          hp: 99,
+          stamina: 1,
+          stage: b.stage,
+          stages: [{ stage: b.stage }],
+          attacks: [
+            { id: 'bite', name: 'Bite', range: 'melee' },
+            { id: 'spit', name: 'Spit', range: 'ranged' },
+            { id: 'beam', name: 'Beam', range: 'long', stat: 'spirit' },
+          ],
+          ...(b.flight ? { movement: ['flight'] } : {}),
+        },
+      }));
+      if (bound) fighters.splice(1, 0, { id: 'm0x', side: 'm0', sheet: binderSheet('m0') });
+      let e = fight(fighters);
+      // A17: a pair the GM has not set is Near; A19: difficult terrain per pair.
+      const key = (a: string, b: string) => [a, b].sort().join('|');
+      const place = (id: string) => (id === 'm0x' ? 'm0' : id);
+      const band: Record<string, Band> = {};
+      const terrain: Record<string, number> = {};
+      const bandOf = (a: string, b: string): Band =>
+        place(a) === place(b) ? 'close' : (band[key(place(a), place(b))] ?? 'near');
+      for (const [a, b] of [
+        ['m0', 'm1'],
+        ['m0', 'm2'],
+        ['m1', 'm2'],
+      ]) {
+        const set = r() < 0.8 ? pick(r, [...BANDS]) : undefined;
+        const dt = r() < 0.35 ? int(1, 2) : 0;
+        if (set === undefined && !dt) continue;
+        e = then(e, {
+          type: 'SetBand',
+          aId: a,
+          bId: b,
+          band: set ?? bandOf(a, b),
+          ...(dt ? { difficultTerrain: dt } : {}),
+        });
+        band[key(a, b)] = set ?? bandOf(a, b);
+        if (dt) terrain[key(a, b)] = dt;
+      }
+      for (let round = 1; round <= 2; round++) {
+        // A68: the last turn’s EndActivation ends the round.
+        if (round === 2) e = then(e, { type: 'StartRound' });
+        for (const me of ids) {
+          e = then(e, { type: 'StartActivation', combatantId: me });
+          let action = false;
+          let free = false;
+          for (let step = 0; step < 3; step++) {
+            const others = [...ids.filter((x) => x !== me), ...(bound && me !== 'm0' ? ['m0x'] : [])];
+            const toward = pick(r, others);
+            const from = bandOf(me, toward);
+            const to = pick(
+              r,
+              BANDS.filter((x) => x !== from),
+            );
+            const dist = Math.abs(BANDS.indexOf(to) - BANDS.indexOf(from));
+            const using = of(me).flight && r() < 0.5 ? 'flight' : undefined;
+            const kind = pick(r, [
+              'move',
+              'move',
+              'reposition',
+              'advantage',
+              'attack',
+              'attack',
+              'pass',
+            ] as const);
+            const ctx = () =>
+              JSON.stringify({
+                run,
+                round,
+                me,
+                kind,
+                toward,
+                from,
+                to,
+                using,
+                band,
+                terrain,
+                beast,
+                action,
+                free,
+              });
+            if (kind === 'move' || kind === 'reposition') {
+              const isFree = kind === 'move';
+              // "Move one band for free per turn"; "Far … Requires Reposition action to move"; "Two bands in one turn
+              // requires Reposition action"; A18: Flight bypasses both for the free move.
+              const allowed = isFree
+                ? !free && (using !== undefined || (dist === 1 && from !== 'far'))
+                : !action;
+              // A19: difficult terrain asks an Agility Test at its Difficulty, with the beast’s die, unless it flies.
+              const dt = terrain[key(place(me), place(toward))] ?? 0;
+              const test =
+                allowed && dt && !using
+                  ? Array.from({ length: of(me).agility }, () => int(1, sidesOf(of(me).stage)))
+                  : undefined;
+              const cmd: RuleCommand = {
+                type: isFree ? 'Move' : 'Reposition',
+                combatantId: me,
+                towardId: toward,
+                band: to,
+                ...(using ? { using } : {}),
+              };
+              const got = decide(e, cmd, test ? { dice: test } : {});
+              if (got instanceof RuleViolation === allowed)
+                throw new Error(
+                  `${allowed ? 'refused' : 'allowed'}: ${got instanceof RuleViolation ? got.message : JSON.stringify(got)}\n${ctx()}`,
+                );
+              if (got instanceof RuleViolation) {
+                refusedMoves++;
+                continue;
+              }
+              const passed = test === undefined || successes(test) >= dt;
+              const moved = got.find((x) => x.type === 'Moved')!.data as Record<string, any>;
+              expect({
+                ctx: ctx(),
+                moved: [moved.from, moved.to, moved.by, !!moved.stopped, moved.test?.successes],
+              }).toEqual({
+                ctx: ctx(),
+                moved: [
+                  from,
+                  passed ? to : from,
+                  isFree ? 'free' : 'reposition',
+                  !passed,
+                  test && successes(test),
+                ],
+              });
+              if (test) tests++;
+              if (passed) band[key(place(me), place(toward))] = to;
+              if (isFree) free = true;
+              else action = true;
+              moves++;
+              e = [...e, ...got];
+            } else if (kind === 'advantage' || kind === 'pass') {
+              const cmd: RuleCommand =
+                kind === 'pass' ? { type: 'Pass', combatantId: me } : { type: 'Reposition', combatantId: me };
+              const got = decide(e, cmd);
+              expect({ ctx: ctx(), refused: got instanceof RuleViolation }).toEqual({
+                ctx: ctx(),
+                refused: action,
+              });
+              if (!(got instanceof RuleViolation)) e = [...e, ...got];
+              action = true;
+            } else {
+              const range = pick(r, [...RANGES]);
+              const at = bandOf(me, toward);
+              // "Attack: Melee (Close) or ranged (Close/Near)"; "Far: Only long-range abilities reach".
+              const reaches = range === 'melee' ? at === 'close' : range === 'ranged' ? at !== 'far' : true;
+              const allowed = !action && reaches;
+              const attackId = { melee: 'bite', ranged: 'spit', long: 'beam' }[range];
+              const stat = { melee: of(me).brawn, ranged: of(me).agility, long: of(me).spirit }[range];
+              // A6: the attack’s stat (default Brawn for melee, Agility for ranged) + 0 ranks; Dodge = Agility (a
+              // Binder’s is 2, on d6, A4). All ones: a miss, as the text says of a tie.
+              const dodge = toward === 'm0x' ? 2 : of(toward).agility;
+              const got = decide(
+                e,
+                {
+                  type: 'Attack',
+                  attackerId: me,
+                  targetId: toward,
+                  attackId,
+                  ...(toward === 'm0x' ? { intercept: false } : {}),
+                },
+                allowed ? { dice: Array(stat + dodge).fill(1) } : {},
+              );
+              if (got instanceof RuleViolation === allowed)
+                throw new Error(
+                  `${allowed ? 'refused' : 'allowed'} ${range} at ${at}: ${got instanceof RuleViolation ? got.message : ''}\n${ctx()}`,
+                );
+              if (got instanceof RuleViolation) {
+                refusedAttacks++;
+                continue;
+              }
+              const res = got.find((x) => x.type === 'AttackResolved')!.data as Record<string, any>;
+              expect({ ctx: ctx(), res: [res.band, res.outcome] }).toEqual({ ctx: ctx(), res: [at, 'miss'] });
+              attacks++;
+              action = true;
+              e = [...e, ...got];
+            }
+          }
+          e = then(e, { type: 'EndActivation' });
+        }
+      }
+    }
+    if (process.env.FUZZ_REPORT) console.log({ moves, refusedMoves, attacks, refusedAttacks, tests });
+    expect(moves).toBeGreaterThan(RUNS);
+    expect(refusedMoves).toBeGreaterThan(0);
+    expect(attacks).toBeGreaterThan(RUNS / 2);
+    expect(refusedAttacks).toBeGreaterThan(0);
+    expect(tests).toBeGreaterThan(0);
+  });
+
+  it('given random Knockouts on the player side, when the Critical Gauge rises, then its count and the Critical Moves at 3, 6 and 9 match the text', () => {
+    const r = rng(SEED + 2);
+    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+    const TIERS: Record<number, string> = { 3: 'minor', 6: 'major', 9: 'climactic' };
+    let raised = 0;
+    let moves = 0;
+    for (let run = 0; run < Math.ceil(RUNS / 6); run++) {
+      // Five heroes’ beasts at Stage 0 (no Devolution Test, A13), each with its Binder, all at 1 HP; a wild beast
+      // whose long-range Beam (Spirit 3, reaching every band) strikes one of them each round.
+      const n = 5;
+      const heroes = Array.from({ length: n }, (_, i) => `h${i}`);
+      const fighters: Fighter[] = [
+        {
+          id: 'w',
+          side: 'wild',
+          sheet: {
+            kind: 'beast',
+            stats: stats(2, 2, 3),
+            hp: 99,
+            stamina: 1,
+            stage: 1,
+            stages: [{ stage: 1 }],
+            attacks: [{ id: 'beam', name: 'Beam', range: 'long', stat: 'spirit' }],
+          },
+        },
+        ...heroes.flatMap((id): Fighter[] => [
+          {
+            id,
+            side: 'heroes',
+            sheet: { kind: 'beast', stats: stats(1), hp: 1, stamina: 1, stage: 0, stages: [{ stage: 0 }] },
+          },
+          { id: `${id}x`, side: 'heroes', sheet: { ...binderSheet(id), hp: 1 } },
+        ]),
+      ];
+      // A35: without playerSides every Binder and bound beast is on the player side; [] names none.
+      const none = r() < 0.2;
+      let e = fight(fighters);
+      if (none) (e[0].data as { options: object }).options = { playerSides: [] };
+      let gauge = 0;
+      const out = new Set<string>();
+      for (let round = 1; round <= 12 && out.size < 2 * n; round++) {
+        if (round > 1) e = then(e, { type: 'StartRound' });
+        e = then(e, { type: 'StartActivation', combatantId: 'w' });
+        const target = pick(
+          r,
+          fighters.map((f) => f.id).filter((id) => id !== 'w' && !out.has(id)),
+        );
+        // Beam: Spirit 3 d6 (Stage 1); Dodge: Agility 1 d6 for a beast, 2 d6 for a Binder (A4, A6).
+        const atk = [int(1, 6), int(1, 6), int(1, 6)];
+        const dodge = Array.from({ length: target.endsWith('x') ? 2 : 1 }, () => int(1, 6));
+        const got = exact(
+          e,
+          {
+            type: 'Attack',
+            attackerId: 'w',
+            targetId: target,
+            ...(target.endsWith('x') ? { intercept: false } : {}),
+          },
+          { dice: [...atk, ...dodge] },
+        );
+        const ctx = JSON.stringify({ run, round, target, atk, dodge, gauge, none });
+        // "Hit: Attacker exceeds"; 1 HP: any hit knocks out. A13, A21: Gauge +1 for a beast or a Binder of the players.
+        const ko = successes(atk) > successes(dodge);
+        const rose = got.find((x) => x.type === 'CriticalGaugeRaised')?.data as
+          Record<string, number> | undefined;
+        const move = got.find((x) => x.type === 'CriticalMoveTriggered')?.data;
+        const to = ko && !none ? gauge + 1 : gauge;
+        // "Critical Gauge thresholds: 3 Minor, 6 Major, 9 Climactic" (A7: crossing means reaching them).
+        expect({
+          ctx,
+          rose: rose && [rose.from, rose.to],
+          move: move && [move.threshold, move.tier, move.gauge],
+        }).toEqual({
+          ctx,
+          rose: to > gauge ? [gauge, to] : undefined,
+          move: to > gauge && TIERS[to] ? [to, TIERS[to], to] : undefined,
+        });
+        if (to > gauge) raised++;
+        if (move) moves++;
+        gauge = to;
+        if (ko) out.add(target);
+        e = [...e, ...got];
+        // The heroes’ turns: a beast Passes; a Binder whose beast is out has Commands only (A21).
+        e = then(e, { type: 'EndActivation' });
+        while (!e.some((x, i) => i > e.length - 3 && x.type === 'RoundEnded')) {
+          e = then(e, { type: 'StartActivation' });
+          const turn = [...e].reverse().find((x) => x.type === 'TurnStarted')!.data as {
+            combatantId: string;
+          };
+          if (!out.has(turn.combatantId)) e = then(e, { type: 'Pass', combatantId: turn.combatantId });
+          e = then(e, { type: 'EndActivation' });
+        }
+      }
+    }
+    if (process.env.FUZZ_REPORT) console.log({ raised, moves });
+    expect(moves).toBeGreaterThan(2);
+  });
+});
+
+function pick<T>(r: () => number, xs: T[]): T {
+  return xs[Math.floor(r() * xs.length)];
+}
+
+function binderSheet(beastId: string) {
+  return { kind: 'binder', beastId, stats: stats(2, 1), hp: 10, stamina: 3 };
+}
