@@ -4872,7 +4872,7 @@ export interface components {
                         id?: string;
                         name: string;
                         /**
-                         * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).
+                         * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34), which takes no stat, ranks, qualities or bonusDamage (ruling A76).
                          * @enum {string}
                          */
                         range?: "melee" | "ranged" | "long";
@@ -6068,7 +6068,7 @@ export interface components {
                         id?: string;
                         name: string;
                         /**
-                         * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).
+                         * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34), which takes no stat, ranks, qualities or bonusDamage (ruling A76).
                          * @enum {string}
                          */
                         range?: "melee" | "ranged" | "long";
@@ -8476,7 +8476,7 @@ export interface components {
                 id?: string;
                 name: string;
                 /**
-                 * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).
+                 * @description With a range it is an attack; without one a narrative effect the GM resolves (ruling A34), which takes no stat, ranks, qualities or bonusDamage (ruling A76).
                  * @enum {string}
                  */
                 range?: "melee" | "ranged" | "long";

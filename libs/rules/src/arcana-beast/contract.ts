@@ -146,7 +146,7 @@ const BeastSheet = z.strictObject({
       ...Attack,
       id: Id.optional().describe('Default zero-power.'),
       range: Attack.range.describe(
-        'With a range it is an attack; without one a narrative effect the GM resolves (ruling A34).',
+        'With a range it is an attack; without one a narrative effect the GM resolves (ruling A34), which takes no stat, ranks, qualities or bonusDamage (ruling A76).',
       ),
       trigger: text(300),
     })
