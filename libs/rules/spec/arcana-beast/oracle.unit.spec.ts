@@ -11,8 +11,9 @@ import { rng } from '../seeded-random';
  * Attack (bonusDamage, A52) or a Zero Power with a range (A34: once per scene while the GM marks its trigger active;
  * refused otherwise), under random High Ground, Cover, Obscured, Cornered (some against one opponent or a Binder, A39,
  * A51) and Flanking (A50). Every attack’s pools, dice sizes, successes, outcome, Critical and damage, the HP left, the
- * Knockout, Critical Gauge, Harm and Devolution Test are checked. Initiative, bands, movement and reach are in oracle-2.unit.spec.ts. FUZZ_RUNS and
- * FUZZ_SEED explore further.
+ * Knockout, Critical Gauge, Harm and Devolution Test are checked. Initiative, bands, movement and reach are in
+ * oracle-2.unit.spec.ts; the Binder’s Commands, the GM’s tests, Evolution, the end of the encounter and Intercept
+ * decisions in oracle-3.unit.spec.ts. FUZZ_RUNS and FUZZ_SEED explore further.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261207);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
