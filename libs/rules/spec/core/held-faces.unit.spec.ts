@@ -149,6 +149,33 @@ describe('docs/rulings.md C18: a command is held only for an answer that can com
       }
       expect(decide(narateer, held, { type: 'ProvideDice', followUpFaces: [3, 4] })).toEqual(upFront);
     });
+    it('C18: given Mira (Maximum Vitality 4) answered by a Clash of three dice, when it is sent with her faces and a follow-up face but none of the Clash, then it is held: a total of 4 dots, which no face repeated three times shows, wounds her into a Continuation Check', () => {
+      const mira = n.sheet({
+        vitals: { strength: 2, agility: 3, resilience: 2 },
+        skills: { melee: 3, ranged: 0, acrobatics: 1 },
+        maxVitality: 4,
+      });
+      // Orin's 30 Vitality: Mira's hit never takes him below half, so only his win wounds into a check.
+      const events = n.then(
+        n.duel(mira, { ...n.orin, skills: { melee: 2 }, maxVitality: 30 }),
+        n.melee('mira', 'orin', 1),
+      );
+      const clash = n.respond('orin', 'clash', 2);
+      // Mira 6, 5: 2 + 1 = 3 dots. Orin's Clash, 1 AD and Boost 2: 6, 6, 1 = 4 dots, a counter hit by 1. Mace 2 +
+      // min(Strength 3, cap 3) = Strike Rating 5, Mira's soak 1: Wound Margin 1 + 5 - 1 = 5, 3 Wounds; Vitality 4 - 3 = 1,
+      // below half: a check of 2 dice (Resilience 2), 6, 5. Each face repeated: 1, 1, 1 or 2, 2, 2 is 0 dots (Mira wins,
+      // Orin stays above half), 3, 3, 3 to 5, 5, 5 a tie, 6, 6, 6 a margin of 3 that takes her to 0 (no check): no
+      // completion of those reads the follow-up face; of the 56 multisets of three faces, 6, 6, 1 does.
+      const whole = decide(narateer, events, { ...clash, dice: [6, 5, 6, 6, 1], followUpFaces: [6, 5] });
+      expect(types(whole)).toContain('ContinuationChecked');
+      const held = [...events, ...decide(narateer, events, { ...clash, dice: [6, 5], followUpFaces: [6] })];
+      expect(stateOf(narateer, held).pending).toMatchObject({
+        kind: 'dice',
+        detail: { commandType: 'RespondToExchange', field: 'dice', count: 3, sides: 6 },
+      });
+      const rest = [...held, ...decide(narateer, held, { type: 'ProvideDice', dice: [6, 6, 1] })];
+      expect(decide(narateer, rest, { type: 'ProvideDice', followUpFaces: [5] })).toEqual(whole);
+    });
   });
 
   describe('Arcana Beast', () => {

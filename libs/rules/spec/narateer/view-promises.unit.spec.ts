@@ -440,6 +440,19 @@ const CODES = {
 };
 
 /** The probes of one state: each decides a command on it with seeded dice and compares with what the view says. */
+/** The d6 faces C18's search tries for a short draw of `count`: all orders of up to two, the multisets of three. */
+function facesToTry(count: number): number[][] {
+  const lists = (n: number, from: number, rising: boolean): number[][] =>
+    n === 0
+      ? [[]]
+      : [1, 2, 3, 4, 5, 6]
+          .filter((f) => f >= from)
+          .flatMap((f) => lists(n - 1, rising ? f : 1, rising).map((rest) => [f, ...rest]));
+  if (count <= 2) return lists(count, 1, false);
+  if (count === 3) return lists(3, 1, true);
+  return [1, 2, 3, 4, 5, 6].map((face) => Array<number>(count).fill(face));
+}
+
 class Probe {
   readonly v: View;
 
@@ -675,11 +688,10 @@ class Probe {
         return;
       case 'dice': {
         // The faces a die shows: some completion of the held command reads them all (C18), so some answer of the
-        // faces the request names is accepted.
+        // faces the request names is accepted: of those the engine tries (dice-requests.ts), every list of few faces,
+        // every multiset of three, each face repeated on more.
         const need = p.detail as { field: keyof ManualFaces; count: number };
-        const answers = [1, 2, 3, 4, 5, 6].map((face) => ({
-          [need.field]: Array.from({ length: need.count }, () => face),
-        }));
+        const answers = facesToTry(need.count).map((faces) => ({ [need.field]: faces }));
         const outcomes = answers.map((faces) => this.attempt({ type: 'ProvideDice', ...faces }, faces));
         if (!outcomes.some((o) => o.ok))
           this.fail(
