@@ -1,9 +1,9 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ManualFaces } from '../../src/dice/manual';
-import { combatState } from '../../src/narateer';
+import { combatState, narateer } from '../../src/narateer';
 import { findSystem } from '../../src/registry';
 import { decide } from '../as-sent';
-import { fightStarted } from '../given';
+import { fightStarted, TEST_SEED } from '../given';
 import { exact, fight, Fighter, joined, refusal, stateOf } from './helpers';
 import { rng } from '../seeded-random';
 
@@ -28,23 +28,36 @@ import { rng } from '../seeded-random';
  * FUZZ_REPORT prints what was covered.
  *
  * Also modelled: initiative, either the GM's order or Side Rolls of Agility dice (N4, N15: higher total first, ties by
- * Agility, then the GM's SetInitiative or a `tieBreak`, C10); late joiners (AddCombatant) at any point of a round, slotted
+ * Agility, then the GM's SetInitiative or a `tieBreak`, C10, naming a whole tied group or part of it: its named members
+ * first, the group the GM's until every member is named); late joiners (AddCombatant) at any point of a round, slotted
  * in by the totals (N16) or, after the GM's order, put last with the order left to the GM (N40), taking their
  * activation in the round they join (N49); activations and Opportunity Attacks in the initiative order; a forced No
- * Response's one recorded reason (N70); Restrained (N26: no voluntary move), the GM's forced movement of anyone (N24,
- * N45) and movement exempt from Reactions; TreatLingeringHarm (N19); SpendDice with a proactive use (N33, N43: Paralyzed
- * commits dice only to an action that is not physical); and the refusals of a Boost over the Skill Level or the Ready
- * AD, a target beyond reach or Maximum Range, an unloaded or empty weapon.
+ * Response's one recorded reason (N70); Restrained (N26: no voluntary move) and the label conditions (Hindered, Slowed,
+ * Weakened, Unnerved, Panicked, Prone: the GM's `edge`, so no effect of their own), the GM's forced movement of anyone
+ * in an activation (N24, N45) and movement exempt from Reactions; TreatLingeringHarm (N19); SpendDice with a proactive
+ * use (N33, N43: Paralyzed commits dice only to an action that is not physical); the refusals of a Boost over the
+ * Skill Level or the Ready AD, a target beyond reach or Maximum Range, an unloaded or empty weapon. The GM's
+ * RemoveCombatant between activations, of the combatant whose activation runs or of another (C11: its id is never
+ * given again; C16: the running activation ends with it, nothing of its end applies; C16, N59: a round left with no one
+ * to wait for ends in the same command); the GM's EndRound between activations or in one (the running activation ends
+ * first, with its own end's ticks, then the round's end); EndFight at the end of a run or in the middle of one, a
+ * response or an Opportunity Attack awaited (C17: `winnerSide` the side of a combatant in the fight, a removed one's
+ * refused; N66: the ended fight accepts no command and awaits nothing). The view after every step: the round, whether
+ * it is open, the order, whose activation runs, who acted this round, the decision awaited and what it shows (the
+ * Opportunity Attacks of a step, N24), and of each combatant present its state, Vitality, initiative, dice by state,
+ * proactive uses left (N5, N63, N67), conditions, Lingering Harm and its terms, Space, Soak, wound preference and each
+ * weapon as the rules read it (defaults, N21, N36), with its Loading, ammunition and readiness (N27, N65).
  *
  * Left out (narateer.txt or the rulings, not modelled here): walls and obstruction ("Reach alone does not allow an
- * attack through a wall"; the engine does not know them, N24); Hide, and Story and Cinematic Modes; the label conditions
- * other than Restrained (Hindered, Slowed, Weakened, Unnerved, Panicked, Prone: the GM's `edge`); the Combat Lab
- * strategies (N14: the simulator's); RemoveCombatant, EndRound, UndoCommands and EndFight; forced movement between
- * activations or rounds, where an Opportunity Attack that leaves the round no one to wait for ends it (N59); a
- * `tieBreak` naming only part of a tied group; the view.
+ * attack through a wall"; the engine does not know them, N24); Hide, and Story and Cinematic Modes; the Combat Lab
+ * strategies (N14: the simulator's); UndoCommands (C8: the fight log's, not the rule system's: its fold of the events
+ * not undone is the fold of a shorter list here, and manual dice have no draw counter to keep); forced movement
+ * between activations or rounds, where an Opportunity Attack that leaves the round no one to wait for ends it (N59);
+ * EndRound in an activation whose end's tick asks its wounded (N28: the GM sends EndRound again after the answer); a
+ * fight ended while Wounds await their allocation; the view's names, Vitals and Skill Levels (the sheet's, unchanged).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
 type Vital = 'strength' | 'agility' | 'resilience';
 type Kind = 'melee' | 'ranged';
@@ -103,6 +116,8 @@ interface Lingering {
   ticksLeft?: number;
   lastTick?: number;
   ended?: boolean;
+  /** The round it was applied in (the view’s appliedRound). */
+  appliedRound: number;
 }
 /** What the oracle knows of one combatant. */
 interface Model {
@@ -321,6 +336,13 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       let e: RuleEvent[] = rolled ? [fightStarted('narateer'), ...fighters.map(joined)] : fight(fighters);
       let order = [...ids];
       let round = 1;
+      /** What the view’s core shows: the round last started, whether it is open, whose activation runs, who acted. */
+      let viewRound = 1;
+      let roundOpen = true;
+      let active: string | undefined;
+      let actedList: string[] = [];
+      /** C17, N66: the GM ended the fight. */
+      let ended = false;
       const onMap = r() < 0.5;
       /** N25: the larger of |dx| and |dy|. */
       const cheb = (p: Space, q: Space) => Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y));
@@ -481,7 +503,12 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           const out: ManualFaces = {};
           for (const k of fields) {
             const least = need ? (need.field === k ? 1 : 0) : k === 'dice' ? first : 0;
-            const n = int(Math.min(least, left[k].length), left[k].length);
+            // C13 tries every completion of a shortfall of at most 64 combinations (two d6), every multiset of three d6,
+            // each face repeated beyond: a later list's faces that only mixed faces of four or more missing dice would
+            // read are refused (C18).
+            const most =
+              k !== 'dice' && left.dice.length >= 4 ? Math.min(least, left[k].length) : left[k].length;
+            const n = int(Math.min(least, left[k].length), most);
             if (n) out[k] = take(k, n);
           }
           return out;
@@ -492,7 +519,12 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         const got: RuleEvent[] = [];
         for (let asks = 0; ; asks++) {
           log.push(JSON.stringify({ inParts: sent }));
-          const out = decide(asking, ew, sent);
+          let out: RuleEvent[];
+          try {
+            out = decide(asking, ew, sent);
+          } catch (err) {
+            throw new Error(`engine refused: ${(err as Error).message}\n${ctxOf()}`, { cause: err });
+          }
           ew = [...ew, ...out];
           got.push(...out.filter((x) => x.type !== 'DiceRequested'));
           const req = out.at(-1)?.type === 'DiceRequested' ? out.at(-1)!.data : undefined;
@@ -520,8 +552,142 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         e = [...e, ...upFront];
         return upFront;
       };
-      /** The dice, Vitality, state, uses, weapons and conditions every combatant folds to. */
-      const folds = () => {
+      /** "Physical (Slashing)" as the folded sheet and the view hold it. */
+      const harmOf = (label: string) => {
+        const [, domain, type] = /^(\w+) \((\w+)\)$/.exec(label)!;
+        return { domain, type };
+      };
+      /**
+       * N5 with N63 and N67: in its own running activation the uses left, outside it those its next activation starts
+       * with (SL + 1, minimum 1), none for one that can take no proactive action, none for anyone once the fight ended.
+       */
+      const usesShown = (c: Model) =>
+        ended || !canAct(c)
+          ? { melee: 0, ranged: 0 }
+          : roundOpen && active === c.id
+            ? { melee: usesOf(c, 'melee') - c.uses.melee, ranged: usesOf(c, 'ranged') - c.uses.ranged }
+            : { melee: usesOf(c, 'melee'), ranged: usesOf(c, 'ranged') };
+      /** What the view promises of one combatant, from the oracle’s own state. */
+      const shown = (c: Model) => ({
+        id: c.id,
+        side: c.side,
+        state: stateOfM(c),
+        vitality: c.vit,
+        maxVitality: c.sheet.maxVitality,
+        initiative: c.init ?? null,
+        ad: { ...c.ad, max: c.sheet.maxAD },
+        md: { ...c.md, max: c.sheet.maxMD },
+        proactiveUsesLeft: usesShown(c),
+        conditions: Object.entries(c.conds)
+          .map(([condition, untilRound]) => ({ condition, intensity: null, untilRound }))
+          .sort((a, b) => a.condition.localeCompare(b.condition)),
+        lingeringHarm: c.lingering
+          .filter((l) => !l.ended)
+          .map((l) => ({
+            id: l.id,
+            form: l.form,
+            harm: harmOf(l.label),
+            wounds: l.wounds,
+            ...(l.source === undefined ? {} : { source: l.source }),
+            appliedRound: l.appliedRound,
+            label: `Lingering Harm: ${l.form}`,
+            harmLabel: l.label,
+            tick: l.tick,
+            untilRound: l.untilRound ?? null,
+            ticksLeft: l.ticksLeft ?? null,
+          })),
+        position: c.pos ?? null,
+        soak: soak(c),
+        woundPreference: c.sheet.woundPreference ?? 'AD_FIRST',
+        weapons: c.sheet.weapons.map((w) => {
+          const g = c.guns[w.id];
+          // N27, N65: a weapon that needs no Loading is "otherwise ready to fire".
+          const loaded = !w.needsLoading || g.loaded;
+          return {
+            id: w.id,
+            kind: w.kind,
+            weight: w.weight,
+            baseAttackCost: w.baseAttackCost,
+            reach: w.kind === 'melee' ? (w.reach ?? 1) : null,
+            effectiveRange: w.effectiveRange ?? null,
+            maximumRange: w.maximumRange ?? null,
+            weaponDamage: w.weaponDamage,
+            damageVitals: vitalsOf(w),
+            damageVitalCap: w.damageVitalCap,
+            harm: harmOf(w.harm),
+            needsLoading: !!w.needsLoading,
+            loaded,
+            ammunition: g.ammunition ?? null,
+            ready: loaded && g.ammunition !== 0,
+          };
+        }),
+      });
+      type Awaited = { kind: string; awaiting: string; opportunity?: Record<string, unknown> } | null;
+      /**
+       * The view (what narateer's view returns) against the oracle: the round, the order, whose activation runs, who
+       * acted, the decision awaited (`'skip'`: one the caller checks itself), and each combatant present, in join order.
+       */
+      const viewMatches = (state: ReturnType<typeof stateOf>, awaited: Awaited | 'skip') => {
+        const v = narateer.view(state) as unknown as Record<string, any>;
+        same(
+          'the view’s round, order, activation and decision',
+          {
+            status: ended ? 'ended' : 'active',
+            round: viewRound,
+            roundOpen,
+            initiative: order,
+            activeCombatantId: active ?? null,
+            actedThisRound: actedList,
+            ...(awaited === 'skip'
+              ? {}
+              : {
+                  pending: awaited && { kind: awaited.kind, awaiting: awaited.awaiting },
+                  exchange: null,
+                  pendingWounds: null,
+                  opportunity: awaited?.opportunity ?? null,
+                }),
+          },
+          {
+            status: v.status,
+            round: v.round,
+            roundOpen: v.roundOpen,
+            initiative: v.initiative,
+            activeCombatantId: v.activeCombatantId,
+            actedThisRound: v.actedThisRound,
+            ...(awaited === 'skip'
+              ? {}
+              : {
+                  pending: v.pending && { kind: v.pending.kind, awaiting: v.pending.awaiting },
+                  exchange: v.exchange,
+                  pendingWounds: v.pendingWounds,
+                  opportunity: v.opportunity,
+                }),
+          },
+        );
+        const c0 = v.combatants as Record<string, any>[];
+        same(
+          'the view’s combatants, in join order',
+          ids,
+          c0.map((x) => x.id),
+        );
+        for (const x of c0)
+          same(`the view of ${String(x.id)}`, shown(m[x.id]), {
+            ...x,
+            name: undefined,
+            vitals: undefined,
+            skills: undefined,
+            conditions: [...(x.conditions as { condition: string }[])].sort((a, b) =>
+              a.condition.localeCompare(b.condition),
+            ),
+            lingeringHarm: (x.lingeringHarm as Record<string, unknown>[]).map((l) => ({
+              ...l,
+              endsWhen: undefined,
+            })),
+            weapons: (x.weapons as Record<string, unknown>[]).map((w) => ({ ...w, name: undefined })),
+          });
+      };
+      /** The dice, Vitality, state, uses, weapons and conditions every combatant folds to, and the view. */
+      const folds = (awaited: Awaited | 'skip' = null) => {
         const s = stateOf(e);
         same('the initiative order (N4, N16, N40)', order, s.order);
         for (const c of Object.values(m)) {
@@ -552,6 +718,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             },
           );
         }
+        viewMatches(s, awaited);
       };
 
       /** One Combat Exchange, from the declaration to the last Wound. */
@@ -905,6 +1072,24 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             got.map((x) => x.type),
             got,
           );
+          if (r() < 0.05) {
+            // N66: the GM ends the fight while the response is awaited. Until then only the declaration stands: the
+            // attacker's committed dice (and its proactive use), as the view shows with the pending response.
+            for (const id of ids) Object.assign(m[id], before[id]);
+            att.ad.ready -= dice;
+            att.ad.used += dice;
+            if (!opportunity) att.uses[kind] += 1;
+            stats.exchanges--;
+            folds('skip');
+            const v = narateer.view(stateOf(e)) as unknown as Record<string, any>;
+            same(
+              'the response awaited, its exchange shown (C4, N23)',
+              ['exchangeResponse', tgt.id, att.id],
+              [v.pending?.kind, v.pending?.awaiting, v.exchange?.attackerId],
+            );
+            count('fight ended while a response is awaited (N66)');
+            endFight();
+          }
           if (!opportunity && r() < 0.12) {
             // N29: "withdraws the exchange as if it had not been declared: the attacker’s AD go back to Ready and its
             // proactive use is returned"; N41: an attack withdrawn before the roll was not made.
@@ -1117,7 +1302,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             .sort(),
           got,
         );
-        folds();
+        folds(opportunity ? 'skip' : null);
         return got;
       };
 
@@ -1249,7 +1434,10 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           },
           got,
         );
-        if (roundEnded) for (const id of ids) m[id].acted = false;
+        if (roundEnded) {
+          for (const id of ids) m[id].acted = false;
+          roundOpen = false;
+        }
       };
       /** N16, N20: the round still waits for someone not Collapsed or Withdrawn who has not had its activation. */
       const waiting = () =>
@@ -1258,6 +1446,8 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       /** The own activation’s end: its ticks, then the round’s end if no one is left to wait for. */
       const endActivation = (c: Model) => {
         c.acted = true;
+        active = undefined;
+        actedList.push(c.id);
         const at = tickAt('activationEnd', [c.id], moment());
         const ends = !waiting();
         if (ends) roundEnd(at);
@@ -1343,6 +1533,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         } else {
           l = {
             id: `lh${++lh}`,
+            appliedRound: round,
             form,
             label: LINGERING[form],
             ...(source ? { source } : {}),
@@ -1451,10 +1642,19 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         return !!end;
       };
 
-      /** The GM’s conditions between actions: Blinded, Invisible, Unconscious, Paralyzed, Prone (N26). */
+      /**
+       * The GM’s conditions between actions (N26): Blinded, Invisible, Deafened, Unconscious, Paralyzed, Restrained, and
+       * the labels the GM rules on through `edge` (Hindered, Slowed, Weakened, Unnerved, Panicked, Prone), which change
+       * nothing the oracle models: any effect of theirs on a roll, a move or a pool shows as a mismatch.
+       */
       const gmCondition = () => {
         const c = m[pick(ids)];
         const cond = pick([
+          'hindered',
+          'slowed',
+          'weakened',
+          'unnerved',
+          'panicked',
           'blinded',
           'blinded',
           'invisible',
@@ -1528,11 +1728,19 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         }
         return a;
       };
-      /** The order with each still-tied group's members in a fixed order: the rulings leave their interim order open. */
-      const canonTies = (list: string[], groups: string[][]) =>
+      /**
+       * The order with each still-tied group's members in a fixed order: the rulings leave their interim order open,
+       * except that the members a `tieBreak` names come first, in its order (C10), so those keep their places.
+       */
+      const canonTies = (list: string[], groups: string[][], named: string[] = []) =>
         list.map((id) => {
           const g = groups.find((x) => x.includes(id));
-          return g ? [...g].sort().join('|') : id;
+          return g && !named.includes(id)
+            ? g
+                .filter((x) => !named.includes(x))
+                .sort()
+                .join('|')
+            : id;
         });
       /**
        * Checks an InitiativeRolled against the rolls and the order wanted; a group still tied is settled by the GM's
@@ -1548,21 +1756,27 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         let settled = want;
         let open = ties;
         if (tieBreak) {
-          // C10: "the members it names come first, in its order": it names everyone here.
+          // C10: "A tieBreak orders each tied group among its own members, in the places the group holds: the members
+          // it names come first, in its order, the others after them"; "A group is settled only when every member is
+          // named; a group named in part stays the GM's (its whole group in the pending decision)".
           settled = [...want];
           for (const g of ties) {
             const slots = g.map((id) => want.indexOf(id)).sort((a, b) => a - b);
-            const inOrder = [...g].sort((a, b) => tieBreak.indexOf(a) - tieBreak.indexOf(b));
+            const inOrder = [
+              ...tieBreak.filter((id) => g.includes(id)),
+              ...g.filter((id) => !tieBreak.includes(id)),
+            ];
             slots.forEach((slot, i) => (settled[slot] = inOrder[i]));
           }
-          open = [];
+          open = ties.filter((g) => g.some((id) => !tieBreak.includes(id)));
+          if (open.length) count('a tieBreak names part of a tied group (C10)');
         }
         const d = got.find((x) => x.type === 'InitiativeRolled')?.data as Record<string, any> | undefined;
         same(
           'InitiativeRolled: Side Rolls of Agility dice, higher total first, ties by Agility, then the GM (N4, N16, N40, C10)',
           {
             rolls: rolls.map((x) => ({ combatantId: x.combatantId, faces: x.faces, total: sum(x.faces) })),
-            order: canonTies(settled, open),
+            order: canonTies(settled, open, tieBreak),
             unresolvedTies: open.map((g) => [...g].sort()).sort(),
           },
           d && {
@@ -1571,7 +1785,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               faces: x.roll.faces,
               total: x.total,
             })),
-            order: canonTies(d.order, open),
+            order: canonTies(d.order, open, tieBreak),
             unresolvedTies: (d.unresolvedTies as string[][]).map((g) => [...g].sort()).sort(),
           },
           got,
@@ -1595,7 +1809,11 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         for (const x of rolls) m[x.combatantId].init = sum(x.faces);
         const want = byRoll(ids);
         const ties = tiedRuns(want);
-        const tieBreak = ties.length && r() < 0.5 ? shuffle(ids) : undefined;
+        // C10: a tieBreak naming everyone, or now and then only some of them.
+        const tieBreak =
+          ties.length && r() < 0.5
+            ? shuffle(ids).slice(0, r() < 0.6 ? ids.length : int(1, ids.length - 1))
+            : undefined;
         count(`initiative rolled${ties.length ? ` tied${tieBreak ? ', tieBreak' : ''}` : ''}`);
         const got = run1(
           { type: 'RollInitiative', ...(tieBreak ? { tieBreak } : {}) },
@@ -1676,7 +1894,11 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         m[id].init = sum(faces);
         const want = gm ? [...order, id] : byRoll([...order, id]);
         const ties = gm ? [want] : tiedRuns(want).filter((g) => g.includes(id));
-        const tieBreak = ties.length && r() < 0.4 ? shuffle(want) : undefined;
+        // C10: a tieBreak naming the full order, or now and then (not after the GM's order, N40) only part of it.
+        const tieBreak =
+          ties.length && r() < 0.4
+            ? shuffle(want).slice(0, gm || r() < 0.6 ? want.length : int(1, want.length - 1))
+            : undefined;
         count(`late joiner${gm ? ' after the GM’s order (N40)' : ''}${ties.length ? ' tied' : ''}`);
         const got = run1(
           {
@@ -1744,10 +1966,15 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         count(`move${how.forced ? ' forced' : ''}${how.noReactions ? ', no reactions' : ''}`);
         let reactors: Model[] = [];
         let taken = 0;
+        let stepFrom = start;
         for (let from = start; taken < path.length;) {
           const to = path[taken++];
           c.pos = to;
-          if (how.noReactions) continue;
+          stepFrom = from;
+          if (how.noReactions) {
+            from = to;
+            continue;
+          }
           // "Resolve them in initiative order."
           reactors = order
             .map((id) => m[id])
@@ -1782,10 +2009,25 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           },
           got,
         );
-        folds();
+        /** The view’s opportunity while `x` is offered the attack, `rest` still to come (N24). */
+        const offered = (x: Model, rest: Model[]): Awaited => ({
+          kind: 'opportunityAttack',
+          awaiting: x.id,
+          opportunity: {
+            moverId: c.id,
+            step: { from: stepFrom, to: c.pos },
+            current: x.id,
+            remaining: rest.map((y) => y.id),
+          },
+        });
+        folds(reactors.length ? offered(reactors[0], reactors.slice(1)) : null);
         const queue = reactors.slice(1);
         let now: Model | undefined = reactors[0];
         while (now) {
+          if (r() < 0.1) {
+            count('fight ended while an Opportunity Attack is offered (N66)');
+            endFight();
+          }
           const d = cheb(now.pos!, c.pos!);
           let after: RuleEvent[];
           if (r() < 0.75) {
@@ -1820,109 +2062,282 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               .map((x) => `${x.type} ${String(x.data.reactorId ?? x.data.moverId)}`),
             after,
           );
+          folds(now ? offered(now, queue) : null);
         }
       };
 
-      const rounds = int(2, 3);
-      for (; round <= rounds; round++) {
-        if (round > 1) {
-          // N38: the round’s start ticks; N62: a round start that leaves no one to act ends the round at once.
-          const downBefore = !waiting();
-          const at = tickAt('roundStart', ids, moment());
-          const ends = !waiting();
-          // "if the round waited for no one even before it …, the GM ends the round with EndRound after the answer".
-          const gmEnds = downBefore && at.steps.some((x) => x.ask);
-          if (ends && !gmEnds) roundEnd(at);
-          const got = send({ type: 'StartRound' }, at.steps);
-          sameMoment('the round’s start: ticks, checks, ends (N38, N62)', at, ends && !gmEnds, got);
-          folds();
-          if (gmEnds) {
-            count('the GM ends a round that waited for no one (N62)');
-            const end = roundEnd();
-            sameMoment(
-              'the GM’s EndRound after the answer (N28, N62)',
-              end,
-              true,
-              send({ type: 'EndRound' }, end.steps),
-            );
-            folds();
-          }
-          if (ends) {
-            count('a round start ends the round (N62)');
-            break;
-          }
+      /** The sides of the combatants removed (C17: a side no combatant of the fight is on names no winner). */
+      const removedSides: string[] = [];
+      /**
+       * The GM's RemoveCombatant (C11, C16, N59). The combatant leaves the order and the round; the id is never given to
+       * another (an AddCombatant naming it is refused, COMBATANT_ID_TAKEN). C16: removing the combatant whose activation
+       * runs ends that activation with it, and nothing of its end applies (no ActivationEnded, no tick at its end).
+       * C16, N59: when no one is left that the round waits for, and no other activation runs, the round ends in the same
+       * command as after the last EndActivation (its Lingering Harm ticks, what runs out with it). Returns whether the
+       * round ended.
+       */
+      const remove = (id: string) => {
+        const x = m[id];
+        const wasActive = active === id;
+        ids.splice(ids.indexOf(id), 1);
+        order = order.filter((y) => y !== id);
+        delete m[id];
+        removedSides.push(x.side);
+        for (const y of Object.values(m)) y.unseen.delete(id);
+        if (wasActive) active = undefined;
+        const ends = roundOpen && active === undefined && !waiting();
+        const at = ends ? roundEnd() : moment();
+        count(
+          `removed${wasActive ? ' in its activation (C16)' : active ? ' in another’s activation' : ' between activations'}${ends ? ', the round ends (C16, N59)' : ''}`,
+        );
+        const got = send({ type: 'RemoveCombatant', combatantId: id }, at.steps);
+        same(
+          'CombatantRemoved, no ActivationEnded (C16)',
+          [['CombatantRemoved', id]],
+          got
+            .filter((y) => y.type === 'CombatantRemoved' || y.type === 'ActivationEnded')
+            .map((y) => [y.type, y.data.combatantId]),
+          got,
+        );
+        sameMoment('the round’s end a removal brings, or none (C16, N59)', at, ends, got);
+        folds();
+        // C11: "once RemoveCombatant has taken a combatant out, its id is never given to another".
+        same(
+          'a removed id is not given again (C11)',
+          ['COMBATANT_ID_TAKEN', 'combatant.id'],
+          (({ code, field }) => [code, field])(
+            refusal(e, {
+              type: 'AddCombatant',
+              combatant: { id, name: id, side: x.side, sheet: x.sheet },
+            }),
+          ),
+        );
+        return ends;
+      };
+      /**
+       * The GM's EndRound, "GM ends the open round early": between activations, or in `c`'s activation, which ends first
+       * with its own end's ticks (N22, N28: the round's end comes with "the EndActivation / EndRound that closes the
+       * round"). Those still waiting lose their activation in this round; the round's end comes (ticks, what runs out
+       * with it), then RoundEnded. A tick at the activation's end that would ask its wounded (N28: the GM then sends
+       * EndRound again after the answer) is left out: the GM does not end the round then. Returns whether it ended.
+       */
+      const gmEndRound = (c?: Model) => {
+        const snap = structuredClone(m);
+        const at = c ? tickAt('activationEnd', [c.id], moment()) : moment();
+        if (at.steps.some((x) => x.ask)) {
+          for (const id of ids) Object.assign(m[id], snap[id]);
+          return false;
         }
-        if (r() < 0.4) gmLingering();
-        if (r() < 0.4) gmCondition();
-        for (;;) {
-          // N16, N49: the next in the initiative order who has not acted, a late joiner included.
-          const next = order.find(
-            (id) => !m[id].acted && stateOfM(m[id]) !== 'Collapsed' && stateOfM(m[id]) !== 'Withdrawn',
+        if (c) {
+          c.acted = true;
+          active = undefined;
+          actedList.push(c.id);
+        }
+        roundEnd(at);
+        count(`EndRound ${c ? 'in an activation' : 'between activations'}${waiting() ? '' : ''}`);
+        const got = send({ type: 'EndRound' }, at.steps);
+        same(
+          'EndRound ends the running activation first',
+          c ? [c.id] : [],
+          got.filter((y) => y.type === 'ActivationEnded').map((y) => y.data.combatantId),
+          got,
+        );
+        sameMoment('the round’s end the GM’s EndRound brings', at, true, got);
+        folds();
+        return true;
+      };
+      /** The GM ended the fight: the run stops there. */
+      class FightOver extends Error {}
+      /**
+       * EndFight (C17, N66, N67): `winnerSide` must be the side of a combatant in the fight (SIDE_NOT_FOUND, a removed
+       * combatant's side too when no one present is on it); the fight then accepts no command (FIGHT_ENDED), awaits
+       * nothing, and its view shows nothing being resolved and no proactive use for anyone.
+       */
+      const endFight = () => {
+        const sides = [...new Set(ids.map((id) => m[id].side))];
+        const absent = [...removedSides.filter((x) => !sides.includes(x)), 'z'];
+        if (r() < 0.4) {
+          const bogus = pick(absent);
+          count(`EndFight refused: ${bogus === 'z' ? 'no such side' : 'a removed combatant’s side'} (C17)`);
+          const no = refusal(e, { type: 'EndFight', revealedSeed: TEST_SEED, winnerSide: bogus });
+          same(
+            'a winnerSide no combatant of the fight is on (C17)',
+            ['SIDE_NOT_FOUND', 'winnerSide'],
+            [no.code, no.field],
           );
-          if (!next) break;
-          const c = m[next];
-          // C7, N3: Used dice become Ready and proactive uses reset at the start of the own activation.
-          c.ad = { ...c.ad, ready: c.ad.ready + c.ad.used, used: 0 };
-          c.md = { ...c.md, ready: c.md.ready + c.md.used, used: 0 };
-          c.uses = { melee: 0, ranged: 0 };
-          const refreshedWant = { combatantId: next, ad: { ...c.ad }, md: { ...c.md } };
-          // N38: ticks at the own activation’s start come after the dice refresh.
-          const at = tickAt('activationStart', [c.id], moment());
-          const got = send({ type: 'StartActivation' }, at.steps);
-          const refreshed = got.find((x) => x.type === 'DiceRefreshed')?.data;
-          same('the next activation (N16, N20) and its refreshed dice (N3)', refreshedWant, refreshed, got);
-          sameMoment('the activation’s start: ticks, checks, ends (N38)', at, false, got);
-          folds();
-          const stop = !canAct(c);
-          if (r() < 0.3) spend(c);
-          for (const w of c.sheet.weapons)
-            if (
-              !stop &&
-              w.needsLoading &&
-              !c.guns[w.id].loaded &&
-              c.guns[w.id].ammunition !== 0 &&
-              r() < 0.7
-            ) {
-              // N27: ReloadWeapon in the own activation, no AD, no use.
-              run1({ type: 'ReloadWeapon', combatantId: c.id, weaponId: w.id });
-              c.guns[w.id].loaded = true;
+        }
+        const winnerSide = r() < 0.7 ? pick(sides) : undefined;
+        const unfinished = r() < 0.3 ? true : undefined;
+        const got = run1({
+          type: 'EndFight',
+          revealedSeed: TEST_SEED,
+          ...(winnerSide ? { winnerSide } : {}),
+          ...(unfinished ? { unfinished } : {}),
+        });
+        const d = got.find((x) => x.type === 'FightEnded')?.data;
+        same(
+          'FightEnded (C17)',
+          { types: ['FightEnded'], winnerSide, unfinished: !!unfinished, seed: TEST_SEED },
+          {
+            types: got.map((x) => x.type),
+            winnerSide: d?.winnerSide,
+            unfinished: d?.unfinished,
+            seed: d?.seed,
+          },
+          got,
+        );
+        // Nothing runs in an ended fight: no round is open and no activation runs.
+        ended = true;
+        roundOpen = false;
+        active = undefined;
+        folds();
+        const after = pick([
+          { type: 'StartRound' },
+          { type: 'EndRound' },
+          { type: 'AddNote', text: 'after the end' },
+          { type: 'ApplyCondition', combatantId: ids[0], condition: 'prone' },
+          { type: 'CancelPending' },
+        ] as RuleCommand[]);
+        same('an ended fight accepts no command (N66)', 'FIGHT_ENDED', refusal(e, after).code);
+        count('fight ended');
+        throw new FightOver();
+      };
+
+      const rounds = int(2, 3);
+      try {
+        for (; round <= rounds; round++) {
+          if (round > 1) {
+            // N38: the round’s start ticks; N62: a round start that leaves no one to act ends the round at once.
+            const downBefore = !waiting();
+            const at = tickAt('roundStart', ids, moment());
+            const ends = !waiting();
+            // "if the round waited for no one even before it …, the GM ends the round with EndRound after the answer".
+            const gmEnds = downBefore && at.steps.some((x) => x.ask);
+            if (ends && !gmEnds) roundEnd(at);
+            // "Combatants whose activation has ended this round": the view's round is the one last started.
+            viewRound = round;
+            roundOpen = true;
+            actedList = [];
+            const got = send({ type: 'StartRound' }, at.steps);
+            sameMoment('the round’s start: ticks, checks, ends (N38, N62)', at, ends && !gmEnds, got);
+            folds();
+            if (gmEnds) {
+              count('the GM ends a round that waited for no one (N62)');
+              const end = roundEnd();
+              sameMoment(
+                'the GM’s EndRound after the answer (N28, N62)',
+                end,
+                true,
+                send({ type: 'EndRound' }, end.steps),
+              );
               folds();
             }
-          for (let k = 0; k < 5 && !stop; k++) {
-            if (joiners < 2 && r() < 0.04) join();
-            if (r() < 0.07) gmCondition();
-            if (r() < 0.04) gmWounds(false);
-            if (r() < 0.04) gmLingering();
-            if (!canAct(c) || r() < 0.15) break;
-            if (r() < 0.1) {
-              spend(c);
-              continue;
+            if (ends) {
+              count('a round start ends the round (N62)');
+              break;
             }
-            if (onMap && r() < 0.25) {
-              move(c);
-              continue;
-            }
-            if (onMap && r() < 0.1) {
-              // N24, N45: the GM moves anyone, the tempo-holder too, by another effect.
-              move(m[pick(ids)], { forced: true, ...(r() < 0.25 ? { noReactions: true as const } : {}) });
-              continue;
-            }
-            const w = pick(c.sheet.weapons);
-            // N25: on the map, only a target the weapon reaches, or within its Maximum Range.
-            const targets = ids.filter(
-              (id) =>
-                id !== c.id &&
-                (!onMap ||
-                  cheb(c.pos!, m[id].pos!) <= (w.kind === 'melee' ? (w.reach ?? 1) : w.maximumRange!)),
+          }
+          if (r() < 0.4) gmLingering();
+          if (r() < 0.4) gmCondition();
+          for (;;) {
+            // N16, N49: the next in the initiative order who has not acted, a late joiner included.
+            const next = order.find(
+              (id) => !m[id].acted && stateOfM(m[id]) !== 'Collapsed' && stateOfM(m[id]) !== 'Withdrawn',
             );
-            if (!targets.length) continue;
-            const tgt = m[pick(targets)];
-            if (c.uses[w.kind] >= usesOf(c, w.kind)) {
-              // "Confirm the tempo-holder has not exceeded the proactive-use limit for the attacking Skill."
-              if (w.baseAttackCost <= c.ad.ready && (w.kind === 'melee' || canFire(c, w)))
+            if (!next) break;
+            const c = m[next];
+            // C7, N3: Used dice become Ready and proactive uses reset at the start of the own activation.
+            c.ad = { ...c.ad, ready: c.ad.ready + c.ad.used, used: 0 };
+            c.md = { ...c.md, ready: c.md.ready + c.md.used, used: 0 };
+            c.uses = { melee: 0, ranged: 0 };
+            const refreshedWant = { combatantId: next, ad: { ...c.ad }, md: { ...c.md } };
+            active = next;
+            // N38: ticks at the own activation’s start come after the dice refresh.
+            const at = tickAt('activationStart', [c.id], moment());
+            const got = send({ type: 'StartActivation' }, at.steps);
+            const refreshed = got.find((x) => x.type === 'DiceRefreshed')?.data;
+            same('the next activation (N16, N20) and its refreshed dice (N3)', refreshedWant, refreshed, got);
+            sameMoment('the activation’s start: ticks, checks, ends (N38)', at, false, got);
+            folds();
+            const stop = !canAct(c);
+            if (r() < 0.3) spend(c);
+            for (const w of c.sheet.weapons)
+              if (
+                !stop &&
+                w.needsLoading &&
+                !c.guns[w.id].loaded &&
+                c.guns[w.id].ammunition !== 0 &&
+                r() < 0.7
+              ) {
+                // N27: ReloadWeapon in the own activation, no AD, no use.
+                run1({ type: 'ReloadWeapon', combatantId: c.id, weaponId: w.id });
+                c.guns[w.id].loaded = true;
+                folds();
+              }
+            let gone: 'removed' | 'roundEnded' | undefined;
+            for (let k = 0; k < 5 && !stop; k++) {
+              if (r() < 0.01) endFight();
+              if (r() < 0.02 && gmEndRound(c)) {
+                gone = 'roundEnded';
+                break;
+              }
+              if (r() < 0.03 && ids.length > 2) {
+                const who = r() < 0.5 ? c.id : pick(ids.filter((id) => id !== c.id));
+                const ends = remove(who);
+                if (who !== c.id) continue;
+                gone = ends ? 'roundEnded' : 'removed';
+                break;
+              }
+              if (joiners < 2 && r() < 0.04) join();
+              if (r() < 0.07) gmCondition();
+              if (r() < 0.04) gmWounds(false);
+              if (r() < 0.04) gmLingering();
+              if (!canAct(c) || r() < 0.15) break;
+              if (r() < 0.1) {
+                spend(c);
+                continue;
+              }
+              if (onMap && r() < 0.25) {
+                move(c);
+                continue;
+              }
+              if (onMap && r() < 0.1) {
+                // N24, N45: the GM moves anyone, the tempo-holder too, by another effect.
+                move(m[pick(ids)], { forced: true, ...(r() < 0.25 ? { noReactions: true as const } : {}) });
+                continue;
+              }
+              const w = pick(c.sheet.weapons);
+              // N25: on the map, only a target the weapon reaches, or within its Maximum Range.
+              const targets = ids.filter(
+                (id) =>
+                  id !== c.id &&
+                  (!onMap ||
+                    cheb(c.pos!, m[id].pos!) <= (w.kind === 'melee' ? (w.reach ?? 1) : w.maximumRange!)),
+              );
+              if (!targets.length) continue;
+              const tgt = m[pick(targets)];
+              if (c.uses[w.kind] >= usesOf(c, w.kind)) {
+                // "Confirm the tempo-holder has not exceeded the proactive-use limit for the attacking Skill."
+                if (w.baseAttackCost <= c.ad.ready && (w.kind === 'melee' || canFire(c, w)))
+                  same(
+                    'a proactive use over SL + 1 is refused',
+                    'NARATEER_PROACTIVE_LIMIT',
+                    refusal(e, {
+                      type: 'DeclareExchange',
+                      attackerId: c.id,
+                      targetId: tgt.id,
+                      kind: w.kind,
+                      weaponId: w.id,
+                      boost: 0,
+                    }).code,
+                  );
+                continue;
+              }
+              if (w.baseAttackCost > c.ad.ready) {
+                // Step 3: the Base Attack Cost must be paid from Ready AD (MD never pays, N17).
                 same(
-                  'a proactive use over SL + 1 is refused',
-                  'NARATEER_PROACTIVE_LIMIT',
+                  'a Base Attack Cost over the Ready AD is refused',
+                  'NARATEER_NOT_ENOUGH_READY_AD',
                   refusal(e, {
                     type: 'DeclareExchange',
                     attackerId: c.id,
@@ -1932,83 +2347,76 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
                     boost: 0,
                   }).code,
                 );
-              continue;
-            }
-            if (w.baseAttackCost > c.ad.ready) {
-              // Step 3: the Base Attack Cost must be paid from Ready AD (MD never pays, N17).
-              same(
-                'a Base Attack Cost over the Ready AD is refused',
-                'NARATEER_NOT_ENOUGH_READY_AD',
-                refusal(e, {
+                continue;
+              }
+              const declare = (targetId: string, boost: number, more: Record<string, unknown> = {}) =>
+                ({
                   type: 'DeclareExchange',
                   attackerId: c.id,
-                  targetId: tgt.id,
+                  targetId,
                   kind: w.kind,
                   weaponId: w.id,
-                  boost: 0,
-                }).code,
-              );
-              continue;
+                  boost,
+                  ...more,
+                }) as RuleCommand;
+              const refused = (what: string, code: string, cmd: RuleCommand) => {
+                count(`refused: ${what}`);
+                same(`refused: ${what}`, code, refusal(e, cmd).code);
+              };
+              if (w.kind === 'ranged' && !canFire(c, w)) {
+                // "a ranged weapon that is loaded or otherwise ready to fire", "ammunition" (N27).
+                if (!c.guns[w.id].loaded)
+                  refused('not loaded', 'NARATEER_WEAPON_NOT_LOADED', declare(tgt.id, 0));
+                else refused('no ammunition', 'NARATEER_NO_AMMUNITION', declare(tgt.id, 0));
+                continue;
+              }
+              const sl = c.sheet.skills[w.kind];
+              if (r() < 0.08) {
+                // "Maximum Boost AD = Skill Level being tested"; steps 3–4: cost and Boost from the Ready AD.
+                if (w.baseAttackCost + sl + 1 <= c.ad.ready)
+                  refused('Boost over the Skill Level', 'NARATEER_BOOST_OVER_SKILL', declare(tgt.id, sl + 1));
+                else if (w.baseAttackCost + sl > c.ad.ready)
+                  refused('Boost over the Ready AD', 'NARATEER_NOT_ENOUGH_READY_AD', declare(tgt.id, sl));
+                continue;
+              }
+              const far = onMap ? ids.filter((id) => id !== c.id && !targets.includes(id)) : [];
+              if (r() < 0.08 && (!onMap || far.length)) {
+                // "within the reach needed for their declared attacks"; "A target beyond Maximum Range cannot be
+                // targeted with that weapon" (N25: off the map, the GM's distance).
+                const limit = w.kind === 'melee' ? (w.reach ?? 1) : w.maximumRange!;
+                const cmd = onMap
+                  ? declare(pick(far), 0)
+                  : declare(tgt.id, 0, { distance: limit + int(1, 3) });
+                if (w.kind === 'melee') refused('beyond reach', 'NARATEER_NOT_IN_REACH', cmd);
+                else refused('beyond Maximum Range', 'NARATEER_OUT_OF_RANGE', cmd);
+                continue;
+              }
+              // Step 4: Boost within the Skill Level and the Ready AD.
+              const boost = int(0, Math.min(sl, c.ad.ready - w.baseAttackCost));
+              const distance = onMap
+                ? cheb(c.pos!, tgt.pos!)
+                : r() < 0.4
+                  ? undefined
+                  : w.kind === 'melee'
+                    ? int(0, w.reach ?? 1)
+                    : int(0, w.maximumRange!);
+              exchange(c, tgt, w, boost, distance);
             }
-            const declare = (targetId: string, boost: number, more: Record<string, unknown> = {}) =>
-              ({
-                type: 'DeclareExchange',
-                attackerId: c.id,
-                targetId,
-                kind: w.kind,
-                weaponId: w.id,
-                boost,
-                ...more,
-              }) as RuleCommand;
-            const refused = (what: string, code: string, cmd: RuleCommand) => {
-              count(`refused: ${what}`);
-              same(`refused: ${what}`, code, refusal(e, cmd).code);
-            };
-            if (w.kind === 'ranged' && !canFire(c, w)) {
-              // "a ranged weapon that is loaded or otherwise ready to fire", "ammunition" (N27).
-              if (!c.guns[w.id].loaded)
-                refused('not loaded', 'NARATEER_WEAPON_NOT_LOADED', declare(tgt.id, 0));
-              else refused('no ammunition', 'NARATEER_NO_AMMUNITION', declare(tgt.id, 0));
-              continue;
-            }
-            const sl = c.sheet.skills[w.kind];
-            if (r() < 0.08) {
-              // "Maximum Boost AD = Skill Level being tested"; steps 3–4: cost and Boost from the Ready AD.
-              if (w.baseAttackCost + sl + 1 <= c.ad.ready)
-                refused('Boost over the Skill Level', 'NARATEER_BOOST_OVER_SKILL', declare(tgt.id, sl + 1));
-              else if (w.baseAttackCost + sl > c.ad.ready)
-                refused('Boost over the Ready AD', 'NARATEER_NOT_ENOUGH_READY_AD', declare(tgt.id, sl));
-              continue;
-            }
-            const far = onMap ? ids.filter((id) => id !== c.id && !targets.includes(id)) : [];
-            if (r() < 0.08 && (!onMap || far.length)) {
-              // "within the reach needed for their declared attacks"; "A target beyond Maximum Range cannot be
-              // targeted with that weapon" (N25: off the map, the GM's distance).
-              const limit = w.kind === 'melee' ? (w.reach ?? 1) : w.maximumRange!;
-              const cmd = onMap ? declare(pick(far), 0) : declare(tgt.id, 0, { distance: limit + int(1, 3) });
-              if (w.kind === 'melee') refused('beyond reach', 'NARATEER_NOT_IN_REACH', cmd);
-              else refused('beyond Maximum Range', 'NARATEER_OUT_OF_RANGE', cmd);
-              continue;
-            }
-            // Step 4: Boost within the Skill Level and the Ready AD.
-            const boost = int(0, Math.min(sl, c.ad.ready - w.baseAttackCost));
-            const distance = onMap
-              ? cheb(c.pos!, tgt.pos!)
-              : r() < 0.4
-                ? undefined
-                : w.kind === 'melee'
-                  ? int(0, w.reach ?? 1)
-                  : int(0, w.maximumRange!);
-            exchange(c, tgt, w, boost, distance);
+            if (gone === 'roundEnded') break;
+            if (gone !== 'removed' && endActivation(c)) break;
+            if (joiners < 2 && r() < 0.1) join();
+            if (r() < 0.15 && gmWounds(true)) break;
+            if (r() < 0.06 && ids.length > 2 && remove(pick(ids))) break;
+            if (r() < 0.05 && gmEndRound()) break;
           }
-          if (endActivation(c)) break;
-          if (joiners < 2 && r() < 0.1) join();
-          if (r() < 0.15 && gmWounds(true)) break;
+          log = log.slice(-40);
         }
-        log = log.slice(-40);
+        if (r() < 0.6) endFight();
+      } catch (x) {
+        if (!(x instanceof FightOver)) throw x;
       }
     }
-    if (process.env.FUZZ_REPORT) console.log(stats);
+    if (process.env.FUZZ_REPORT) console.log(JSON.stringify(stats, null, 1));
     expect(stats.exchanges).toBeGreaterThan(RUNS);
     // Every outcome, a check, a choice asked for, a tick and an Opportunity Attack were compared.
     if (RUNS >= 60)
@@ -2039,6 +2447,20 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         'refused: Boost over the Skill Level',
         'refused: beyond',
         'refused: not loaded',
+      ])
+        expect({ [k]: Object.keys(stats).some((x) => x.startsWith(k)) }).toEqual({ [k]: true });
+    // … and the round's and the fight's ends: removals (C16, N59), the GM's EndRound, EndFight (C17, N66), a tieBreak
+    // naming part of a group (C10).
+    if (RUNS >= 200)
+      for (const k of [
+        'removed in its activation (C16), the round ends',
+        'removed between activations, the round ends',
+        'removed in another',
+        'EndRound in an activation',
+        'EndRound between activations',
+        'EndFight refused: no such side',
+        'fight ended while a response is awaited',
+        'a tieBreak names part of a tied group',
       ])
         expect({ [k]: Object.keys(stats).some((x) => x.startsWith(k)) }).toEqual({ [k]: true });
   });
