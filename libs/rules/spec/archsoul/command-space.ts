@@ -1,6 +1,6 @@
 import { RuleCommand } from '../../src/core/types';
 import { findSystem } from '../../src/registry';
-import { ArchsoulState, distance, neighbours, SQUARE_FACINGS } from '../../src/archsoul';
+import { ArchsoulState, distance, facings, neighbours, SQUARE_FACINGS } from '../../src/archsoul';
 import { CONDITIONS } from '../../src/archsoul/data';
 
 /**
@@ -153,6 +153,50 @@ export function enemiesTogether(ids: string[], enemy: (id: string) => boolean): 
   if (first < 0) return ids;
   const rest = ids.filter((id) => !enemy(id));
   return [...rest.slice(0, first), ...ids.filter(enemy), ...rest.slice(first)];
+}
+
+/**
+ * A fight's opening after StartFight, as both property tests play it: a square map one time in three (a hex one set
+ * now and then), each combatant placed unless its choices skip it, maybe an ambush, then initiative, rolled or set with
+ * the enemies together (S107), the dice a roll asks for when `asksDice` says so, and round 1.
+ */
+export function openFight(
+  setup: Choices,
+  places: number[][],
+  combatants: { id: string; side: string }[],
+  send: (command: RuleCommand, ch: Choices) => unknown,
+  asksDice: () => boolean,
+): void {
+  const grid = setup.bool(3) ? 'square' : 'hex';
+  if (grid === 'square' || setup.bool(4)) send({ type: 'SetMap', grid }, setup);
+  combatants.forEach((c, i) => {
+    const p = new Choices(places[i]);
+    if (p.bool(12)) return;
+    send(
+      {
+        type: 'PlaceCombatant',
+        combatantId: c.id,
+        position: { x: p.int(5) - 2, y: p.int(5) - 2 },
+        facing: p.pick(p.bool(10) ? FACINGS : facings(grid)),
+      },
+      p,
+    );
+  });
+  if (setup.bool(5)) send({ type: 'DeclareAmbush', party: setup.pick(['heroes', 'enemies']) }, setup);
+  if (setup.bool(3)) send({ type: 'RollInitiative' }, setup);
+  else
+    send(
+      {
+        type: 'SetInitiative',
+        order: enemiesTogether(
+          combatants.map((c) => c.id),
+          (id) => combatants.find((c) => c.id === id)!.side === 'enemies',
+        ),
+      },
+      setup,
+    );
+  if (asksDice()) send({ type: 'ProvideDice' }, setup);
+  send({ type: 'StartRound' }, setup);
 }
 
 export function command(

@@ -5,19 +5,19 @@ import { fight, Fighter } from './helpers';
 import { rng } from '../seeded-random';
 
 /**
- * An oracle of the single-target attack, computed from archsoul.txt and the rulings S1–S100 alone (not from the
- * engine’s code), compared with the engine on random legal fights with manual dice. Two heroes and one or two enemies
- * on a hex or square map take their turns for three rounds. The GM places the attacker in reach or range, may turn the
- * target, apply or lift defenseDown or nextAttackHarder, mark a studied target unaware, and give the attack roll and
- * the damage roll a modifier. Each turn is an Attack, a Quick Attack (alone, after an Attack or after Hold Firm), a
- * Reckless Attack, or three Studies then a Sneak Attack, each maybe a Knockdown or a Feint, with a melee weapon
- * (improvised, broken, reaching 2, strong or weak against armour, armour piercing), claws or the fist (a punch or
- * another strike, metal on the limb or not), a bow, a pistol, a soul-magic or technological elemental weapon, or a
- * Soul attack; or a throw (Throw an Item, 1 AP) of a javelin, maybe cumbersome (S61), maybe a Knockdown or a Feint (S68),
- * then maybe an Attack. A shot, a throw or a spell inside a foe’s reach and front arc is held; each reactor declines or strikes, a hit
- * forcing the Endurance/Resolve roll, then the attack resumes, maybe under new GM circumstances. Every number of every
- * attack is checked: the Feint’s rolls; the attack roll’s pool, difficulty, the sum of its modifiers, removed dice,
- * faces, successes and critical failure; the target’s arc, distance, Defense, Shield Bonus, Soulpower/Resolve roll and
+ * An oracle of the attack, computed from archsoul.txt and the rulings S1–S108 alone (not from the engine’s code),
+ * compared with the engine on random legal fights with manual dice. Two heroes and one or two enemies on a hex or square
+ * map take their turns for three rounds. The GM places the attacker in reach or range, may turn the target, apply or
+ * lift defenseDown or nextAttackHarder, mark a studied target unaware, and give the attack roll and the damage roll a
+ * modifier. Each turn is an Attack, a Quick Attack (alone, after an Attack or after Hold Firm), a Reckless Attack, or
+ * three Studies then a Sneak Attack, each maybe a Knockdown or a Feint, with a melee weapon (improvised, broken, reaching
+ * 2, strong or weak against armour, armour piercing), claws or the fist (a punch or another strike, metal on the limb or
+ * not), a bow, a pistol, a soul-magic or technological elemental weapon, or a Soul attack; or a throw (Throw an Item,
+ * 1 AP) of a javelin, maybe cumbersome (S61), maybe a Knockdown or a Feint (S68), then maybe an Attack. A shot, a throw
+ * or a spell inside a foe’s reach and front arc is held; each reactor declines or strikes, a hit forcing the
+ * Endurance/Resolve roll, then the attack resumes, maybe under new GM circumstances. Every number of every attack is
+ * checked: the Feint’s rolls; the attack roll’s pool, difficulty, the sum of its modifiers, removed dice, faces,
+ * successes and critical failure; the target’s arc, distance, Defense, Shield Bonus, Soulpower/Resolve roll and
  * resistance; the hit; the damage roll, metal-limb bonus, damage and HP; the Knockdown’s rolls and the fall; the
  * critical table, face and effect, with what follows it (a dropped weapon, conditions, self-damage, weapon HP, repairs,
  * jams, bursts, Drain, Soulpower, a redirected hit, the target’s reactive attack on the opening); ammunition and
@@ -25,13 +25,27 @@ import { rng } from '../seeded-random';
  * Attacks the text forbids (out of reach or range, a weapon not in hand, jammed or empty, a second attack after a Quick
  * Attack, a Quick Attack with a two-handed or used weapon, a Reckless Attack that is not melee, too few AP) are refused.
  * A throw leaves the hand when rolled and lands in the target’s space on a hit; a throw after a Quick Attack, of an item
- * not held or beyond maximum range is refused. Left out: a thrown item the critical table drops (where the roll of 0
- * also lands it is not the text’s). Not covered: areas and Cleave, Shatter, Charge and Trample, grappling, Shield
- * Intercept, Soul Shield.
+ * not held or beyond maximum range is refused; a throw the critical table drops lies at the feet it names (S108).
+ * Areas (S7, S14, S34, S57, S58): an AreaAttack with a bomb (1 AP, spent where it lands, beside the centre on a roll of
+ * 0), a gun or an elemental blast (2 AP), and a Cleave (2 AP) into one or two spaces with a weapon neither light nor
+ * semi-light (one with a lighter weapon is refused): who stands in the area, allies and the attacker included, each
+ * target’s arc, difficulty, recount of the one roll, Shield Bonus and hit, the one damage roll recounted for each target
+ * hit, and the critical failure aimed at the centre. Charge (3 AP, S35) in a straight line of 3 to 6 × the mount’s speed
+ * with a Lance or a Flail, the mount’s speed in the damage pool, maybe a Knockdown or a Feint, maybe trampling a foe on
+ * the way (S54: from its back arc, so a foe set to stop cannot and takes the mount’s trample damage, one set to avoid
+ * nothing; a large one cannot be trampled). Shield Intercept (1 AP, S32, S63): +1 to a ranged, thrown or elemental attack
+ * roll for each interceptor whose space the shot crosses, to an area’s centre, not to a Soul attack. Soul Shield (3 AP,
+ * soul magic, S32): the shielded ally defends against a Soul attack with the larger Soulpower/Resolve pool until the
+ * caster’s next turn (or its phase, Down, S64). Shatter (S31) of a standing target’s held melee weapon by a melee,
+ * unarmed or ranged attack, maybe quick, reckless or with a Feint: the item’s own attack roll in place of Defense and
+ * Shield Bonus, the winner’s damage roll less the struck item’s hardness, a tie nothing, the fist nothing to lose, or the
+ * item dropped instead (an unrolled miss). Not covered: grappling; a Move or a Charge that triggers reactive attacks on
+ * the way (and a Polearm’s boost); a stance the engine’s sampled line might not cross (see lineThrough); a Shatter’s
+ * critical failures (its rolls are kept off them), a thrown or sneak Shatter, or one of a shield.
  * FUZZ_RUNS and FUZZ_SEED explore further; FUZZ_REPORT=1 prints what was covered.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
 
 type Space = { x: number; y: number };
 type Kind = 'melee' | 'ranged' | 'thrown' | 'unarmed' | 'elemental' | 'soul';
@@ -55,6 +69,8 @@ interface Wpn {
   twoHanded: boolean;
   /** Thrown Weapon: “particularly cumbersome”, thrown with Athletics at +1 (S61). */
   heavy?: boolean;
+  /** Area of Effect Attacks: the radius in metres (a bomb, a gun, an elemental blast), used with AreaAttack (S34). */
+  area?: number;
   hp?: number;
   hardness: number;
   ammo?: { kind: 'arrow' | 'bullet'; count: number };
@@ -66,6 +82,8 @@ interface Cond {
   condition: string;
   amount: number;
   untilNextTurn: boolean;
+  /** Soul Shield: the caster, whose next turn ends it (S32); otherwise the holder’s own. */
+  source?: string;
 }
 interface Body {
   id: string;
@@ -91,6 +109,15 @@ interface Body {
   attackedWith: Set<string>;
   quick: boolean;
   study?: { target: string; count: number };
+  /** Mounted Maneuvers: the mount’s base speed; `mounted` until the rider is knocked to the ground (S35). */
+  mount?: { speed: number; trample: number };
+  mounted: boolean;
+  /** Trample: “The opponent may choose to avoid you and let you pass, or the opponent may try to stop you”. */
+  trampleResponse: 'stop' | 'avoid';
+  /** Trample: “This maneuver only works against targets that are smaller than your mount” (a large mount). */
+  large: boolean;
+  /** Shatter: “Your opponent may drop the targeted item instead of making an attack roll” (S31: a standing policy). */
+  shatterResponse: 'roll' | 'drop';
 }
 /** One attack as declared: the weapon, the special attack and modifiers, the GM’s circumstances. */
 interface Plan {
@@ -103,6 +130,10 @@ interface Plan {
   limbArmoured?: boolean;
   modifier: number;
   damageModifier: number;
+  /** Charge: “The dice pool for the damage roll of this attack is increased by the base movement speed of your mount”. */
+  bonusDice?: number;
+  /** Shatter: the target’s held melee weapon the attack is made against (S31). */
+  shatter?: string;
 }
 type Want = { type: string; data: Record<string, unknown> };
 
@@ -215,6 +246,15 @@ const VIEW: Record<string, (d: any) => Record<string, unknown>> = {
     maneuvers: d.maneuvers && [...d.maneuvers].sort(),
     automaticMiss: d.automaticMiss !== undefined,
   }),
+  AreaAttackResolved: (d) => ({
+    attackerId: d.attackerId,
+    weaponId: d.weaponId,
+    action: d.action,
+    spaces: d.spaces.map(canon).sort(),
+    // The roll lists only the modifiers every target shares; each target’s own are in its difficulty.
+    attack: { ...testView(d.attack), steps: undefined },
+    targets: d.targets.map(canon).sort(),
+  }),
   WoundsApplied: (d) => ({
     combatantId: d.combatantId,
     damageRoll: testView(d.damageRoll),
@@ -281,10 +321,23 @@ const VIEW: Record<string, (d: any) => Record<string, unknown>> = {
   StudyTaken: (d) => ({ combatantId: d.combatantId, targetId: d.targetId, count: d.count }),
   DrainSuffered: (d) => ({ combatantId: d.combatantId, amount: d.amount, total: d.total }),
   SoulpowerLowered: (d) => ({ combatantId: d.combatantId, amount: d.amount, total: d.total }),
+  ShatterResolved: (d) => ({
+    attackerId: d.attackerId,
+    targetId: d.targetId,
+    itemId: d.itemId,
+    dropped: d.dropped,
+    defence: testView(d.defence),
+    winner: d.winner,
+    damagedId: d.damagedId,
+    damagedItemId: d.damagedItemId,
+    damageRoll: testView(d.damageRoll),
+    hardness: d.hardness,
+    damage: d.damage,
+  }),
   TurnStarted: (d) => ({ combatantId: d.combatantId, ap: d.ap, expired: [...new Set(d.expired)].sort() }),
 };
 
-describe('archsoul oracle: the single-target attack from the text against the engine', () => {
+describe('archsoul oracle: attacks, areas, charges, shatters and stances from the text against the engine', () => {
   it('given random legal fights, when each melee, unarmed, ranged and thrown attack resolves, then its difficulty, rolls, hit, damage, HP, critical failure and conditions match the text', () => {
     const r = rng(SEED);
     const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
@@ -300,6 +353,21 @@ describe('archsoul oracle: the single-target attack from the text against the en
     const stats: Record<string, number> = {
       compared: 0,
       thrownLanded: 0,
+      thrownDropped: 0,
+      charges: 0,
+      shatters: 0,
+      shatterDropped: 0,
+      soulShields: 0,
+      soulShielded: 0,
+      intercepts: 0,
+      intercepted: 0,
+      soulPastShield: 0,
+      unsureLines: 0,
+      trampled: 0,
+      areaTargets: 0,
+      areaHits: 0,
+      bombScattered: 0,
+      bombDropped: 0,
       hits: 0,
       fumbles: 0,
       ranged: 0,
@@ -565,6 +633,91 @@ describe('archsoul oracle: the single-target attack from the text against the en
             heavy,
           });
         }
+        // Mounted Maneuvers: a mount, and a Lance or a Flail to charge with (S35).
+        const mount = chance(0.3) ? { speed: int(1, 3), trample: int(1, 3) } : undefined;
+        if (mount) {
+          const { strong, weak } = advantages();
+          const kind = pick(['lance', 'flail'] as const);
+          const w: Wpn = {
+            ...FIST,
+            id: `${id}l`,
+            type: 'melee',
+            damage: int(1, 3),
+            reach: kind === 'lance' && chance(0.5) ? 2 : 1,
+            strong,
+            weak,
+            piercing: chance(0.3),
+            broken: chance(0.1),
+            handling: pick(['semiLight', 'regular'] as const),
+            hardness: int(0, 2),
+            table: 'melee',
+            ...(chance(0.3) ? { hp: int(2, 25) } : {}),
+          };
+          weapons.splice(0, 0, w);
+          raw.splice(0, 0, {
+            id: w.id,
+            name: w.id,
+            type: 'melee',
+            damage: w.damage,
+            reach: w.reach,
+            strongAgainst: strong,
+            weakAgainst: weak,
+            armourPiercing: w.piercing,
+            broken: w.broken,
+            handling: w.handling,
+            hardness: w.hardness,
+            properties: [kind],
+            ...(w.hp !== undefined ? { hp: w.hp } : {}),
+          });
+        }
+        // Area of Effect Attacks: a bomb (thrown), a gun or an elemental blast (soul magic or technology) with a radius.
+        if (chance(0.35)) {
+          const { strong, weak } = advantages();
+          const kind = pick(['thrown', 'thrown', 'ranged', 'elemental'] as const);
+          const tech = kind === 'elemental' && chance(0.5);
+          const acc = int(2, 4);
+          const w: Wpn = {
+            ...FIST,
+            id: `${id}x`,
+            type: kind,
+            tech,
+            damage: int(1, 3),
+            reach: 0,
+            acc,
+            max: acc + int(0, 3),
+            strong,
+            weak,
+            // Armor Piercing often, so that one damage roll is recounted at several difficulties (S34).
+            piercing: chance(0.6),
+            broken: kind !== 'elemental' && chance(0.1),
+            handling: kind === 'elemental' && !tech ? 'regular' : pick(['light', 'regular'] as const),
+            twoHanded: kind === 'ranged' && chance(0.5),
+            table: kind === 'thrown' ? 'melee' : kind === 'ranged' || tech ? 'firearm' : 'soul',
+            area: pick([2, 2, 3, 4]),
+          };
+          const at = chance(0.5) ? 0 : weapons.length;
+          weapons.splice(at, 0, w);
+          raw.splice(at, 0, {
+            id: w.id,
+            name: w.id,
+            type: kind,
+            damage: w.damage,
+            accurateRange: w.acc,
+            maximumRange: w.max,
+            areaRadius: w.area,
+            strongAgainst: strong,
+            weakAgainst: weak,
+            armourPiercing: w.piercing,
+            ...(kind === 'elemental'
+              ? { attackRoll: tech ? 1 : 0, ...(tech ? { handling: w.handling } : {}) }
+              : {
+                  broken: w.broken,
+                  handling: w.handling,
+                  twoHanded: w.twoHanded,
+                  ...(kind === 'ranged' ? { criticalTable: 'firearm' } : {}),
+                }),
+          });
+        }
         // S51: two hands; a two-handed weapon fills both, an unarmed one none, a shield one. The first weapon, then
         // the shield, then the others, each held while it fits (said explicitly on the sheet).
         let free = 2;
@@ -602,6 +755,11 @@ describe('archsoul oracle: the single-target attack from the text against the en
           ap: 3,
           attackedWith: new Set(),
           quick: false,
+          mount,
+          mounted: mount !== undefined,
+          trampleResponse: chance(0.5) ? 'avoid' : 'stop',
+          large: chance(0.15),
+          shatterResponse: chance(0.25) ? 'drop' : 'roll',
         };
         const sheet = {
           attributes: attr,
@@ -612,6 +770,12 @@ describe('archsoul oracle: the single-target attack from the text against the en
           metalGauntlets: body.gauntlets,
           ...(armour ? { armour: { type: armour, metal: armour !== 'leather' } } : {}),
           ...(shield ? { shield: { bonus: shield, held: shieldHeld } } : {}),
+          ...(mount
+            ? { mount: { name: 'Horse', speed: mount.speed, size: 'large', trampleDamage: mount.trample } }
+            : {}),
+          trampleResponse: body.trampleResponse,
+          shatterResponse: body.shatterResponse,
+          ...(body.large ? { size: 'large' } : {}),
           weapons: raw,
         };
         return [body, sheet];
@@ -664,7 +828,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
         b.held.has(w.id) &&
         !w.destroyed &&
         !(shoots(w) && w.jammed) &&
-        (w.type !== 'ranged' || w.ammo!.count > 0);
+        (w.type !== 'ranged' || !w.ammo || w.ammo.count > 0);
       /** “lowering Soulpower by 1” (S20): in every later pool. */
       const soulpower = (b: Body) => Math.max(0, b.attr.soulpower - b.soulpowerLoss);
 
@@ -686,15 +850,28 @@ describe('archsoul oracle: the single-target attack from the text against the en
         st = got.reduce(archsoul.evolve, st);
         want.push(...phaseStarts(got));
         for (const type of Object.keys(VIEW)) {
-          const have = got.filter((x) => x.type === type).map((x) => canon(VIEW[type](x.data)));
-          const exp = want.filter((x) => x.type === type).map((x) => canon(x.data));
+          const views = got.filter((x) => x.type === type).map((x) => VIEW[type](x.data));
+          const wanted = want.filter((x) => x.type === type).map((x) => x.data);
+          // S58: a bomb’s roll of 0 lands beside the centre; which neighbour a face names is not the text’s.
+          wanted.forEach((x, i) => {
+            const near = x.adjacentTo as Space | undefined;
+            const space = views[i]?.space as Space | undefined;
+            if (!near || !space) return;
+            if (dist(near, space) !== 1)
+              throw new Error(`${type} lands at ${canon(space)}, not beside ${canon(near)}\n${where()}`);
+            delete views[i].space;
+            delete x.adjacentTo;
+          });
+          const have = views.map(canon);
+          const exp = wanted.map(canon);
           if (type === 'ProjectileLanded')
             exp.forEach((x, i) => {
               // A miss lands at the weapon’s maximum range (S21): the oracle names only a hit’s space.
               if (!x.includes('space:') && have[i]) have[i] = have[i].replace(/,space:\{[^}]*\}/, '');
             });
           // An area’s wounds (“dealing 4 damage in a 2m radius”) come in no order the text gives.
-          if (type === 'WoundsApplied') [have, exp].forEach((xs) => xs.sort());
+          // Nor do the conditions a Down combatant’s phase ends on several combatants (S64).
+          if (type === 'WoundsApplied' || type === 'ConditionRemoved') [have, exp].forEach((xs) => xs.sort());
           if (canon(have) !== canon(exp))
             throw new Error(
               `${type} mismatch\nwant ${canon(exp)}\nhave ${canon(have)}\n${where()}\n${canon(got)}`,
@@ -707,6 +884,15 @@ describe('archsoul oracle: the single-target attack from the text against the en
        * C7, S64: a turn starting ends the holder’s “until your next turn” conditions; a Down one’s end when its phase
        * begins without it, or when the round ends because nobody in that phase can act.
        */
+      /** An “until your next turn” condition that its holder’s turn ends (a Soul Shield waits for its caster’s). */
+      const own = (c: Cond) => c.untilNextTurn && c.source === undefined;
+      /**
+       * Soul Shield: “Until your next turn”, the caster’s (S32): it ends on every target when the caster’s turn starts
+       * (the fold drops it: TurnStarted names only the caster’s own).
+       */
+      const endShields = (caster: Body) => {
+        for (const x of Object.values(B)) x.conds = x.conds.filter((c) => c.source !== caster.id);
+      };
       const phaseStarts = (got: RuleEvent[]): Want[] => {
         const out: Want[] = [];
         let next: string | undefined;
@@ -719,7 +905,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           if (opening) {
             for (const b of Object.values(B))
               if (b.party === opening && down(b)) {
-                const ending = [...new Set(b.conds.filter((c) => c.untilNextTurn).map((c) => c.condition))];
+                const ending = [...new Set(b.conds.filter(own).map((c) => c.condition))];
                 for (const c of ending) {
                   out.push({ type: 'ConditionRemoved', data: { combatantId: b.id, condition: c } });
                   for (const kept of b.conds.filter((x) => x.condition === c && !x.untilNextTurn))
@@ -728,16 +914,23 @@ describe('archsoul oracle: the single-target attack from the text against the en
                       data: { combatantId: b.id, condition: c, amount: kept.amount, untilNextTurn: false },
                     });
                 }
-                b.conds = b.conds.filter((c) => !c.untilNextTurn);
+                b.conds = b.conds.filter((c) => !own(c));
+                // S64: a Down caster’s Soul Shield ends on its target as its phase begins, said by an event.
+                for (const x of Object.values(B))
+                  if (x.conds.some((c) => c.source === b.id))
+                    out.push({
+                      type: 'ConditionRemoved',
+                      data: { combatantId: x.id, condition: 'soulShield' },
+                    });
+                endShields(b);
               }
           }
           if (ev.type === 'TurnStarted') {
             const b = B[(ev.data as any).combatantId];
-            const expired = [
-              ...new Set(b.conds.filter((c) => c.untilNextTurn).map((c) => c.condition)),
-            ].sort();
+            const expired = [...new Set(b.conds.filter(own).map((c) => c.condition))].sort();
             out.push({ type: 'TurnStarted', data: { combatantId: b.id, ap: 3, expired } });
-            b.conds = b.conds.filter((c) => !c.untilNextTurn);
+            b.conds = b.conds.filter((c) => !own(c));
+            endShields(b);
             b.ap = 3;
             b.attackedWith.clear();
             b.quick = false;
@@ -794,6 +987,16 @@ describe('archsoul oracle: the single-target attack from the text against the en
         };
       };
 
+      /** A test the oracle rolls off S2’s critical failure pattern. */
+      const testNoFumble = (pool: number, steps: number, base = 4): Test => {
+        for (;;) {
+          const at = dice.length;
+          const t = test(pool, steps, base);
+          if (!t.criticalFailure) return t;
+          dice.length = at;
+        }
+      };
+
       /**
        * The attack-type table. Attack rolls: “Precision/Melee Weapons”, “Precision/Ranged Weapons”, “Precision/Primitive
        * Attacks” (unarmed), “Soulpower/Soul Casting or Precision/Ranged Weapons” (elemental: soul magic or technology),
@@ -845,7 +1048,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
       /** The hit’s damage roll (S4), or a Knockdown’s Athletics/Resolve roll at 3 and damage roll instead (S32). */
       const strikeHome = (a: Body, c: Body, p: Plan): Want[] => {
         if (!p.knockdown) {
-          const dmg = test(damagePool(a, p.w), damageSteps(p, c));
+          const dmg = test(damagePool(a, p.w) + (p.bonusDice ?? 0), damageSteps(p, c));
           const bonus = limbBonus(a, p);
           return [wound(c, dmg.successes + bonus, dmg, bonus)];
         }
@@ -853,7 +1056,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
         // ground. The damage your attack would have done is ignored”.
         stats.knockdowns++;
         const resist = test(c.attr.athletics + (c.skill.resolve ?? 0), 0, 3);
-        const dmg = test(damagePool(a, p.w), damageSteps(p, c));
+        const dmg = test(damagePool(a, p.w) + (p.bonusDice ?? 0), damageSteps(p, c));
         const knocked = dmg.successes + limbBonus(a, p) > resist.successes;
         const out: Want[] = [
           {
@@ -861,7 +1064,78 @@ describe('archsoul oracle: the single-target attack from the text against the en
             data: { attackerId: a.id, targetId: c.id, damageRoll: dmg, resist, knockedDown: knocked },
           },
         ];
+        // S35: a rider knocked to the ground comes off its mount.
+        if (knocked) c.mounted = false;
         if (knocked && !has(c, 'prone')) out.push(condition(c, 'prone', 1, false));
+        return out;
+      };
+
+      /**
+       * Shatter: “Whoever rolls higher may deal damage to the opponent’s weapon or item, being sure to account for
+       * hardness. On a tie, neither item is damaged” (S31): the attacker’s damage roll (with a Shatter’s +1 unarmed or
+       * ranged, S22’s metal limb) against the item, or the item’s own damage roll against the attacker’s weapon (“An
+       * unarmed attacker has no item to lose”: the fist); less the struck item’s hardness off its HP, broken at 0 (S20).
+       */
+      const shatterItems = (a: Body, t: Body, p: Plan, item: Wpn, itemRoll: Test, att: Test): Want[] => {
+        stats.shatters++;
+        const winner =
+          att.successes > itemRoll.successes
+            ? 'attacker'
+            : att.successes < itemRoll.successes
+              ? 'defender'
+              : 'tie';
+        const base = {
+          attackerId: a.id,
+          targetId: t.id,
+          itemId: item.id,
+          dropped: false,
+          defence: itemRoll,
+          winner,
+        };
+        const [owner, struck] = winner === 'attacker' ? [t, item] : [a, p.w];
+        stats[`shatter ${winner}`] = (stats[`shatter ${winner}`] ?? 0) + 1;
+        // The fist is no item; claws or a gauntlet are (Unarmed: “a weapon that conforms to your body”).
+        if (winner === 'tie' || (winner === 'defender' && p.w.id === 'fist'))
+          return [{ type: 'ShatterResolved', data: { ...base, hardness: 0, damage: 0 } }];
+        const harder = (w: Wpn) => (w.improvised ? 1 : 0) + (w.broken ? 1 : 0);
+        const dmg =
+          winner === 'attacker'
+            ? test(
+                damagePool(a, p.w) + (p.bonusDice ?? 0),
+                damageSteps(p, undefined) + (p.w.type === 'unarmed' || p.w.type === 'ranged' ? 1 : 0),
+              )
+            : test(damagePool(t, item), harder(item));
+        const bonus = winner === 'attacker' ? limbBonus(a, p) : 0;
+        const damage = Math.max(0, dmg.successes + bonus - struck.hardness);
+        const out: Want[] = [
+          {
+            type: 'ShatterResolved',
+            data: {
+              ...base,
+              damagedId: owner.id,
+              damagedItemId: struck.id,
+              damageRoll: dmg,
+              hardness: struck.hardness,
+              damage,
+            },
+          },
+        ];
+        // Nothing dealt, nothing changes; an item without HP records the blow and keeps going.
+        if (damage > 0) {
+          if (struck.hp !== undefined) struck.hp = Math.max(0, struck.hp - damage);
+          struck.broken = struck.broken || struck.hp === 0;
+          out.push({
+            type: 'WeaponChanged',
+            data: {
+              combatantId: owner.id,
+              weaponId: struck.id,
+              broken: struck.broken,
+              destroyed: struck.destroyed,
+              jammed: struck.jammed,
+              hp: struck.hp,
+            },
+          });
+        }
         return out;
       };
 
@@ -877,6 +1151,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           ...(p.feint ? ['feint'] : []),
           ...(p.knockdown ? ['knockdown'] : []),
           ...(p.sneak ? ['sneak'] : []),
+          ...(p.shatter ? ['shatter'] : []),
         ].sort();
         let fooled = true;
         if (p.feint) {
@@ -941,6 +1216,32 @@ describe('archsoul oracle: the single-target attack from the text against the en
           });
           return out;
         }
+        if (p.shatter && t.shatterResponse === 'drop') {
+          // Shatter: “Your opponent may drop the targeted item instead of making an attack roll to prevent it from
+          // being targeted”: nothing to strike; the attack was made, unrolled, a miss (S31), and shoots nothing.
+          stats.shatterDropped++;
+          t.held.delete(p.shatter);
+          out.push(
+            { type: 'ItemDropped', data: { combatantId: t.id, itemId: p.shatter, space: { ...t.at } } },
+            {
+              // Unrolled, the miss is recorded against Defense, as a failed feint’s is.
+              type: 'ExchangeResolved',
+              data: { ...exchange, resistance: defense + shieldBonus, hit: false, automaticMiss: true },
+            },
+            {
+              type: 'ShatterResolved',
+              data: {
+                attackerId: a.id,
+                targetId: t.id,
+                itemId: p.shatter,
+                dropped: true,
+                hardness: 0,
+                damage: 0,
+              },
+            },
+          );
+          return out;
+        }
         // S68: the thrown item leaves the hand when the attack is rolled (after a failed feint it is still held).
         if (throws(w)) a.held.delete(w.id);
         const other = [...a.held]
@@ -952,7 +1253,10 @@ describe('archsoul oracle: the single-target attack from the text against the en
           ((w.type === 'ranged' || throws(w)) && d > w.acc ? 1 : 0) +
           // Thrown Weapon: cumbersome, “the difficulty of the attack roll is also increased by 1” (S61).
           (throws(w) && w.heavy ? 1 : 0) +
-          advantage(w, t) +
+          // S31: a weapon is struck, not armour.
+          (p.shatter ? 0 : advantage(w, t)) +
+          // Shatter: “with an unarmed attack or a ranged weapon, … attack and damage rolls are increased by 1”.
+          (p.shatter && (w.type === 'unarmed' || w.type === 'ranged') ? 1 : 0) +
           (w.type === 'unarmed' && p.style === 'other' ? 1 : 0) +
           (w.improvised ? 1 : 0) +
           (w.broken ? 1 : 0) +
@@ -961,18 +1265,47 @@ describe('archsoul oracle: the single-target attack from the text against the en
           (p.special === 'quick' && other.some((x) => !worn(x) && x.handling !== 'light') ? 1 : 0) +
           (p.special === 'reckless' ? 2 : 0) +
           (p.knockdown && (w.type === 'ranged' || throws(w)) ? 1 : 0) +
+          (flies(w) ? crossing(a.at, t.at) : 0) +
           total(a, 'nextAttackHarder') +
           p.modifier;
-        const att = test(attackPool(a, w), steps);
+        // The oracle keeps a Shatter’s rolls off the critical failure pattern (it gives both rolls’ faces).
+        const att = p.shatter ? testNoFumble(attackPool(a, w), steps) : test(attackPool(a, w), steps);
+        // Shatter: “Instead of using a defense value against your attack roll, the opponent makes a weapon attack roll
+        // with the targeted item”: its own pool and difficulty (S31).
+        const item = p.shatter ? weapon(t, p.shatter) : undefined;
+        const itemRoll = item
+          ? testNoFumble(attackPool(t, item), (item.improvised ? 1 : 0) + (item.broken ? 1 : 0))
+          : undefined;
         // S24: the defender rolls Soulpower/Resolve at 4; the Soul attack hits when its successes exceed the defender’s.
-        const soulDefence = w.type === 'soul' ? test(soulpower(t) + t.skill.resolve, 0, 4) : undefined;
-        const resistance = soulDefence ? soulDefence.successes : defense + shieldBonus;
+        // Soul Shield: “the target may choose to use your defensive stats instead of its own when attacked by any
+        // effect that allows a Soulpower defensive roll”: the larger pool (S32).
+        const shieldedBy = t.conds.filter((c) => c.condition === 'soulShield').map((c) => B[c.source!]);
+        const soulPool = Math.max(
+          soulpower(t) + t.skill.resolve,
+          ...shieldedBy.map((c) => soulpower(c) + c.skill.resolve),
+        );
+        if (w.type === 'soul' && shieldedBy.length) stats.soulShielded++;
+        const soulDefence = w.type === 'soul' ? test(soulPool, 0, 4) : undefined;
+        const resistance = itemRoll
+          ? itemRoll.successes
+          : soulDefence
+            ? soulDefence.successes
+            : defense + shieldBonus;
         const hit = att.successes > resistance;
         stats.compared++;
         if (hit) stats.hits++;
         out.push({
           type: 'ExchangeResolved',
-          data: { ...exchange, attack: att, soulDefence, resistance, hit, automaticMiss: false },
+          data: {
+            ...exchange,
+            // Shatter: “Instead of using a defense value against your attack roll”: none is counted, no Shield Bonus.
+            ...(itemRoll ? { defense: 0, shieldBonus: 0 } : {}),
+            attack: att,
+            soulDefence,
+            resistance,
+            hit,
+            automaticMiss: false,
+          },
         });
         // S65: “difficulty of next attack” is spent by this attack roll.
         if (has(a, 'nextAttackHarder')) {
@@ -988,7 +1321,10 @@ describe('archsoul oracle: the single-target attack from the text against the en
         }
         let landed: Space | undefined;
         // S24: a Soul attack’s effects vary; the engine rolls no damage.
-        if (hit && w.type !== 'soul') {
+        if (item && itemRoll) {
+          out.push(...shatterItems(a, t, p, item, itemRoll, att));
+          if (hit) landed = t.at;
+        } else if (hit && w.type !== 'soul') {
           out.push(...strikeHome(a, t, p));
           landed = t.at;
         }
@@ -1000,12 +1336,15 @@ describe('archsoul oracle: the single-target attack from the text against the en
         }
         // “Sneak attacks made with a melee weapon cannot critically miss” (unarmed counts as melee for maneuvers): the
         // roll still records S2’s pattern, but no table is rolled.
+        let dropped = false;
         if (att.criticalFailure && !(p.sneak && strikes(w))) {
-          const [wants, instead] = fumble(a, t, p, action === 'reactive');
+          const [wants, instead, drop] = fumble(a, t, p, action === 'reactive', t.at);
           out.push(...wants);
           if (instead) landed = instead.at;
+          dropped = drop;
         }
-        if (throws(w)) {
+        // S108: a throw the table drops at someone's feet lies there (ItemDropped); it does not land again.
+        if (throws(w) && !dropped) {
           // S21: a hit drops in the target’s space. Throw an Item: “A roll of 0 means the item lands in a random
           // adjacent space” (a follow-up d6, or d8 on a square grid, S15): the oracle names only a hit’s space.
           if (att.successes === 0) followUp.push(int(1, grid === 'hex' ? 6 : 8));
@@ -1036,6 +1375,154 @@ describe('archsoul oracle: the single-target attack from the text against the en
         return out;
       };
 
+      const same = (x: Space, y: Space) => x.x === y.x && y.y === x.y;
+      /** S7, S14: the spaces within `r` of `c` (no edge of the map is near). */
+      const around = (c: Space, r: number) => {
+        const out: Space[] = [];
+        for (let dx = -r; dx <= r; dx++)
+          for (let dy = -r; dy <= r; dy++) {
+            const sp = { x: c.x + dx, y: c.y + dy };
+            if (dist(c, sp) <= r) out.push(sp);
+          }
+        return out;
+      };
+      /** S1 recounted (S34): the first dice a difficulty leaves of one roll, counted at that difficulty. */
+      const recount = (t: Test, raw: number): Test => {
+        const removed = Math.max(0, raw - 6);
+        const faces = t.faces.slice(0, Math.max(0, t.pool - removed));
+        const difficulty = Math.max(2, Math.min(6, raw));
+        const successes = faces.filter((f) => f >= difficulty).length;
+        const ones = faces.filter((f) => f === 1).length;
+        return {
+          pool: t.pool,
+          difficulty,
+          removed,
+          faces,
+          successes,
+          criticalFailure: successes === 0 && 2 * ones > faces.length,
+          steps: raw - 4,
+        };
+      };
+
+      /**
+       * Area of Effect Attacks, S7, S14, S34: everyone within ⌊R / 2⌋ spaces of the centre (a Cleave: in the spaces it
+       * names) is a target, allies and the attacker included. “A single attack roll against everything within the
+       * attack’s area, with every individual target defending separately”: rolled at the lowest difficulty any target
+       * needs and recounted at each one’s (its armour), arcs seen from the centre (the centre’s occupant: front) or, for
+       * a Cleave, from the attacker. “All targets hit are then affected by the same damage roll”, recounted in the same
+       * way (Armor Piercing). Range is measured to the centre. Cleave: “The difficulties of the attack and damage rolls
+       * are increased by 1”. The critical failure’s target is the centre, or a Cleave’s first space (S57); a thrown area
+       * weapon is spent where it lands: the centre, or with 0 successes a random adjacent space (S58).
+       */
+      const resolveArea = (a: Body, p: Plan, centre: Space, cleave?: Space[]): Want[] => {
+        const w = p.w;
+        const out: Want[] = [];
+        const spaces = cleave ?? around(centre, Math.floor(w.area! / 2));
+        const inside = Object.values(B).filter((b) => spaces.some((sp) => same(sp, b.at)));
+        const common =
+          (cleave ? 1 : 0) +
+          ((w.type === 'ranged' || throws(w)) && dist(a.at, centre) > w.acc ? 1 : 0) +
+          (w.improvised ? 1 : 0) +
+          (w.broken ? 1 : 0) +
+          // S63: fired at the centre, through any interceptor on the way to it; a Cleave is never intercepted.
+          (!cleave && flies(w) ? crossing(a.at, centre) : 0) +
+          total(a, 'nextAttackHarder') +
+          p.modifier;
+        const rawOf = (t: Body) => 4 + common + advantage(w, t);
+        const low = inside.length ? Math.min(...inside.map(rawOf)) : 4 + common;
+        const att = test(attackPool(a, w), low - 4);
+        const targets = inside.map((t) => {
+          const seen = cleave ? a.at : centre;
+          const front =
+            !down(t) &&
+            ((!cleave && same(t.at, centre)) || inFront(t.at, t.facing, seen) || has(t, 'holdFirm'));
+          const defense = Math.max(0, t.defense - total(t, 'defenseDown'));
+          const shieldBonus = !cleave && front && t.shieldHeld ? t.shield : 0;
+          const c = recount(att, rawOf(t));
+          return {
+            t,
+            view: {
+              targetId: t.id,
+              targetArc: front ? 'front' : 'back',
+              difficulty: c.difficulty,
+              successes: c.successes,
+              defense,
+              shieldBonus,
+              resistance: defense + shieldBonus,
+              hit: c.successes > defense + shieldBonus,
+            },
+          };
+        });
+        stats[cleave ? 'cleaves' : `area ${w.type}`] =
+          (stats[cleave ? 'cleaves' : `area ${w.type}`] ?? 0) + 1;
+        stats.areaTargets += targets.length;
+        out.push({
+          type: 'AreaAttackResolved',
+          data: {
+            attackerId: a.id,
+            weaponId: w.id,
+            action: cleave ? 'cleave' : throws(w) ? 'throw' : 'attack',
+            spaces: spaces.map(canon).sort(),
+            attack: { ...att, steps: undefined },
+            targets: targets.map((x) => canon(x.view)).sort(),
+          },
+        });
+        if (cleave) a.attackedWith.add(w.id);
+        // S65: one roll, so “difficulty of next attack” is spent once.
+        if (has(a, 'nextAttackHarder')) {
+          out.push({ type: 'ConditionRemoved', data: { combatantId: a.id, condition: 'nextAttackHarder' } });
+          a.conds = a.conds.filter((c) => c.condition !== 'nextAttackHarder');
+        }
+        const hits = targets.filter((x) => x.view.hit).map((x) => x.t);
+        if (hits.length) {
+          stats.areaHits += hits.length;
+          const dStep = (t: Body) =>
+            (cleave ? 1 : 0) +
+            (w.improvised ? 1 : 0) +
+            (w.broken ? 1 : 0) +
+            (w.piercing ? advantage(w, t) : 0) +
+            p.damageModifier;
+          const dmg = test(damagePool(a, w), Math.min(...hits.map(dStep)));
+          for (const t of hits) {
+            const c = recount(dmg, 4 + dStep(t));
+            out.push(wound(t, c.successes, c, 0));
+          }
+        }
+        let dropped = false;
+        if (att.criticalFailure) {
+          const aim = cleave ? cleave[0] : centre;
+          const [wants, , drop] = fumble(
+            a,
+            Object.values(B).find((b) => same(b.at, aim)),
+            p,
+            false,
+            aim,
+          );
+          out.push(...wants);
+          dropped = drop;
+        }
+        if (throws(w) && !dropped) {
+          // S34: “A thrown area weapon is spent”; S58: a roll of 0 lands it beside the centre (a follow-up d6, d8 square).
+          a.held.delete(w.id);
+          w.destroyed = true;
+          const scattered = att.successes === 0;
+          if (scattered) {
+            followUp.push(int(1, grid === 'hex' ? 6 : 8));
+            stats.bombScattered++;
+          }
+          out.push({
+            type: 'ProjectileLanded',
+            data: {
+              combatantId: a.id,
+              weaponId: w.id,
+              broken: true,
+              ...(scattered ? { adjacentTo: { ...centre } } : { space: { ...centre } }),
+            },
+          });
+        }
+        return out;
+      };
+
       /** “Random target adjacent to original target”, “Random ally within 6m of the target” (S14: 3 spaces, S20). */
       const redirectTo = (a: Body, t: Body, face: number) =>
         Object.values(B).filter(
@@ -1044,30 +1531,35 @@ describe('archsoul oracle: the single-target attack from the text against the en
             c !== t &&
             (face === 2 ? dist(c.at, t.at) === 1 : c.party === a.party && dist(c.at, t.at) <= 3),
         );
-      /** Whether `f` could make a reactive attack on `a` now: a front arc, and `a` in it and in reach (S26). */
-      const canReact = (f: Body, a: Body) =>
+      /** Whether `f` could make a reactive attack on one in `sp`: a front arc, and `sp` in it and in reach (S26). */
+      const reachesInFront = (f: Body, sp: Space) =>
         !down(f) &&
-        inFront(f.at, f.facing, a.at) &&
-        f.weapons.some(
-          (x) => f.held.has(x.id) && !x.destroyed && strikes(x) && dist(f.at, a.at) <= reachOf(x),
-        );
+        inFront(f.at, f.facing, sp) &&
+        f.weapons.some((x) => f.held.has(x.id) && !x.destroyed && strikes(x) && dist(f.at, sp) <= reachOf(x));
+      const canReact = (f: Body, a: Body) => reachesInFront(f, a.at);
       /** An opening a fumble left (“Leave yourself open, triggering a reactive attack from your target”). */
       let opening: { actor: Body; reactor: Body } | undefined;
 
       /**
        * S2, S20: the weapon’s table, a d6. The oracle rolls every entry but a redirect with a choice of several (the
-       * pick’s order is not the text’s), and none that leaves a reactive attack open inside another reaction.
+       * pick’s order is not the text’s), and none that leaves a reactive attack open inside another reaction. `t` is
+       * the target (S57: an area’s is whoever stands at its centre, maybe nobody) and `aim` the space aimed at (S57: an
+       * area’s centre, a Cleave’s first space). The third value says the table dropped the weapon.
        */
-      const fumble = (a: Body, t: Body, p: Plan, reacting: boolean): [Want[], Body?] => {
+      const fumble = (
+        a: Body,
+        t: Body | undefined,
+        p: Plan,
+        reacting: boolean,
+        aim: Space,
+      ): [Want[], Body | undefined, boolean] => {
         stats.fumbles++;
         const w = p.w;
         const allowed = [1, 2, 3, 4, 5, 6].filter((f) => {
           const k = TABLES[w.table][f - 1];
           if (k === 'reactive') return !reacting;
-          if (k === 'redirect') return redirectTo(a, t, f).length <= 1;
+          if (k === 'redirect') return t !== undefined && redirectTo(a, t, f).length <= 1;
           if (k === 'weaponDamage') return w.hp !== undefined;
-          // A thrown item the table drops, where the roll of 0 also lands it: where it lies is not the text’s.
-          if (k === 'drop' && throws(w)) return false;
           // “Shift 2m towards target”: which space, where two are as near, is not the text’s.
           if (k === 'shift') return false;
           return true;
@@ -1114,11 +1606,13 @@ describe('archsoul oracle: the single-target attack from the text against the en
         };
         switch (kind) {
           case 'drop': {
-            // “drops at your feet” (melee 1, bow 1), “lands at target’s feet” (melee 2).
-            const at = w.table === 'melee' && face === 2 ? t.at : a.at;
+            // “drops at your feet” (melee 1, bow 1), “lands at target’s feet” (melee 2); a thrown item lies there too,
+            // the roll of 0 notwithstanding (S108), and a thrown area weapon lies there unspent (S57).
+            const at = w.table === 'melee' && face === 2 ? aim : a.at;
             a.held.delete(w.id);
+            if (throws(w)) stats[w.area ? 'bombDropped' : 'thrownDropped']++;
             out.push({ type: 'ItemDropped', data: { combatantId: a.id, itemId: w.id, space: { ...at } } });
-            break;
+            return [out, undefined, true];
           }
           case 'nextAttack':
             out.push(condition(a, 'nextAttackHarder', 1, false));
@@ -1131,11 +1625,12 @@ describe('archsoul oracle: the single-target attack from the text against the en
             break;
           case 'prone':
             // “knocking yourself down”: one already on the ground stays there.
+            a.mounted = false;
             if (!has(a, 'prone')) out.push(condition(a, 'prone', 1, false));
             break;
           case 'reactive':
             // S20: only if the target could react; there is no action to prevent.
-            if (canReact(t, a)) {
+            if (t && canReact(t, a)) {
               opening = { actor: a, reactor: t };
               out.push({
                 type: 'ReactiveAttackTriggered',
@@ -1181,11 +1676,11 @@ describe('archsoul oracle: the single-target attack from the text against the en
           }
           case 'redirect': {
             // S20: “is hit instead” is the attack’s own hit, its damage modifiers and all; nobody there, nothing is.
-            const [c] = redirectTo(a, t, face);
+            const [c] = redirectTo(a, t!, face);
             if (!c) break;
             stats.redirected++;
             out.push(...strikeHome(a, c, p));
-            return [out, c];
+            return [out, c, false];
           }
           case 'repair':
             change({ broken: true });
@@ -1202,17 +1697,19 @@ describe('archsoul oracle: the single-target attack from the text against the en
             break;
           }
         }
-        return [out];
+        return [out, undefined, false];
       };
 
       /** Reactive Attack: a ranged attack inside a foe’s reach (any held melee or unarmed weapon, S26) and front arc. */
       const reactorsOf = (a: Body) =>
         order.map((id) => B[id]).filter((f) => f.party !== a.party && canReact(f, a));
 
-      const place = (b: Body, near: Body, lo: number, hi: number, facing?: string) => {
+      const place = (b: Body, near: Body, lo: number, hi: number, facing?: string) =>
+        placeAt(b, near.at, lo, hi, facing);
+      const placeAt = (b: Body, near: Space, lo: number, hi: number, facing?: string) => {
         for (let i = 0; i < 200; i++) {
-          const s = { x: near.at.x + int(-hi, hi), y: near.at.y + int(-hi, hi) };
-          const dd = dist(s, near.at);
+          const s = { x: near.x + int(-hi, hi), y: near.y + int(-hi, hi) };
+          const dd = dist(s, near);
           if (dd < lo || dd > hi || taken(s, b.id)) continue;
           b.at = s;
           b.facing = facing ?? pick(facingsOf);
@@ -1296,6 +1793,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
               ...(p.special ? { special: p.special } : {}),
               ...(p.knockdown ? { knockdown: true } : {}),
               ...(p.sneak ? { sneak: true } : {}),
+              ...(p.shatter ? { shatter: { itemId: p.shatter } } : {}),
               ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
               ...(p.style ? { unarmedStyle: p.style } : {}),
               ...(p.limbArmoured !== undefined ? { limbArmoured: p.limbArmoured } : {}),
@@ -1303,15 +1801,46 @@ describe('archsoul oracle: the single-target attack from the text against the en
             };
         if (p.special === 'quick') stats.quick++;
         if (p.special === 'reckless') stats.reckless++;
-        // Reactive Attack: “Making a ranged attack with a thrown or projectile weapon”, “Attacking with soul magic”;
-        // a technological elemental weapon is neither (S34).
-        const trigger =
-          p.w.type === 'ranged' || throws(p.w) ? 'rangedAttack' : soulMagic(p.w) ? 'soulMagic' : undefined;
-        const reactors = trigger ? reactorsOf(a) : [];
         stats[p.w.type] = (stats[p.w.type] ?? 0) + 1;
+        return carryOut(
+          a,
+          p,
+          cost,
+          cmd,
+          (q) => resolve(a, t, q, 'attack'),
+          () => {
+            if (!down(a) && !throws(p.w)) probePrevented(a, t, p);
+          },
+        );
+      };
+
+      /** Reactive Attack: “Making a ranged attack with a thrown or projectile weapon”, “Attacking with soul magic”;
+       * a technological elemental weapon is neither (S34), nor is a blow. */
+      const triggerOf = (w: Wpn) =>
+        w.type === 'ranged' || throws(w) ? 'rangedAttack' : soulMagic(w) ? 'soulMagic' : undefined;
+
+      /**
+       * An action’s AP, then either its rolls at once, or (it triggers reactive attacks and a foe has the actor in reach
+       * and front arc) the held action, each reactor’s answer and the resume. False when a reactive attack prevented
+       * it, after `prevented` has probed what the turn still allows.
+       */
+      const carryOut = (
+        a: Body,
+        p: Plan,
+        cost: number,
+        cmd: RuleCommand,
+        go: (q: Plan) => Want[],
+        prevented: () => void,
+        trigger = triggerOf(p.w),
+        rolls = true,
+      ): boolean => {
+        dice.length = 0;
+        followUp.length = 0;
+        ctx = { attacker: a.id, command: cmd, plan: { ...p, w: p.w.id } };
+        const reactors = trigger ? reactorsOf(a) : [];
         if (reactors.length) stats.held++;
         if (!reactors.length) {
-          const want = [apSpent(a, cost), ...resolve(a, t, p, 'attack')];
+          const want = [apSpent(a, cost), ...go(p)];
           send(cmd, { dice: [...dice], followUpFaces: [...followUp] }, want);
           answerOpening();
           return true;
@@ -1328,7 +1857,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           if (down(f)) continue;
           if (answer(f, a, true, f === reactors[reactors.length - 1])) {
             stats.prevented++;
-            if (!down(a) && !throws(p.w)) probePrevented(a, t, p);
+            prevented();
             return false;
           }
         }
@@ -1336,9 +1865,10 @@ describe('archsoul oracle: the single-target attack from the text against the en
         dice.length = 0;
         followUp.length = 0;
         // S50: the GM’s circumstances of the moment ride on the resume, laid over the declared ones.
-        const later = chance(0.3) ? gmFields(gm()) : undefined;
+        // S100: a resume that rolls nothing takes no circumstances.
+        const later = rolls && chance(0.3) ? gmFields(gm()) : undefined;
         const q: Plan = { ...p, ...later };
-        const want = resolve(a, t, q, 'attack');
+        const want = go(q);
         send(
           { type: 'ResumeAction', combatantId: a.id, ...later },
           { dice: [...dice], followUpFaces: [...followUp] },
@@ -1464,13 +1994,13 @@ describe('archsoul oracle: the single-target attack from the text against the en
       /** Attacks the text does not allow, from where everyone stands: each is refused and nothing is decided. */
       const probeIllegal = (a: Body) => {
         const t = pick(foesOf(a));
-        for (const w of a.weapons.filter(throws)) {
+        for (const w of a.weapons.filter((x) => throws(x) && !x.area)) {
           // Throw an Item: “Throw an item you are holding”; Thrown Weapon: “within your weapon’s maximum range”.
           if (!a.held.has(w.id) && reaches(a, t, w)) refusedAs(throwCmd(a, t, w));
           else if (a.held.has(w.id) && !reaches(a, t, w))
             refusedAs(throwCmd(a, t, w), 'ARCHSOUL_OUT_OF_RANGE');
         }
-        for (const w of a.weapons.filter((x) => x.id !== 'fist' && !throws(x))) {
+        for (const w of a.weapons.filter((x) => x.id !== 'fist' && !throws(x) && !x.area)) {
           const d = dist(a.at, t.at);
           const inRange = reaches(a, t, w);
           if (!a.held.has(w.id) && !worn(w) && inRange) refusedAs(attackCmd(a, t, w));
@@ -1483,12 +2013,354 @@ describe('archsoul oracle: the single-target attack from the text against the en
           if (shoots(w) && inRange && a.ap === 3) refusedAs(attackCmd(a, t, w, 'reckless'));
         }
         for (const w of a.weapons.filter(
-          (x) => a.held.has(x.id) && !x.destroyed && shoots(x) && reaches(a, t, x),
+          (x) => a.held.has(x.id) && !x.destroyed && !x.area && shoots(x) && reaches(a, t, x),
         )) {
           // S95: a jammed weapon, or one with no ammunition left, does not shoot.
           if (w.jammed) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_WEAPON_JAMMED');
           else if (w.ammo && w.ammo.count === 0) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_NO_AMMUNITION');
         }
+      };
+
+      /** A space’s centre on the plane: pointy-topped hexes of circumradius 1 (axial, S5), or unit squares. */
+      const centreOf = (sp: Space): [number, number] =>
+        grid === 'hex' ? [Math.sqrt(3) * (sp.x + sp.y / 2), 1.5 * sp.y] : [sp.x, sp.y];
+      /**
+       * Shield Intercept: “any projectile that has to be fired through your space to strike a target behind you”; S32:
+       * an interceptor “strictly between shooter and target on both nudged lines”. The shot is fired through a space
+       * whose centre lies on the segment between the two centres (a hex axis, a square’s row, column or diagonal), and
+       * misses one it stays beyond the circumscribed circle of (1 on a hex, √2/2 on a square): “through” and “clear”.
+       * Any other space is “unsure”: a line crossing its interior off its centre is one the engine’s sampled lines can
+       * miss (S23; see the report of this oracle’s extension), so the oracle leaves such a stance out.
+       */
+      const lineThrough = (from: Space, to: Space, sp: Space): 'through' | 'clear' | 'unsure' => {
+        if (same(sp, from) || same(sp, to)) return 'clear';
+        const [x1, y1] = centreOf(from);
+        const [x2, y2] = centreOf(to);
+        const [px, py] = centreOf(sp);
+        const dx = x2 - x1;
+        const dy = y2 - y1;
+        const u = ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy);
+        const k = Math.max(0, Math.min(1, u));
+        const d = Math.hypot(px - (x1 + k * dx), py - (y1 + k * dy));
+        const outer = grid === 'hex' ? 1 : Math.SQRT1_2;
+        if (d > outer + 1e-9) return 'clear';
+        return d < 1e-9 && u > 0 && u < 1 ? 'through' : 'unsure';
+      };
+      /** A projectile: Shield Intercept counts ranged, thrown and elemental attacks (S32), not a Soul attack. */
+      const flies = (w: Wpn) => w.type === 'ranged' || throws(w) || w.type === 'elemental';
+      /** S32: each interceptor the shot from `from` to `to` passes through adds 1, whoever fires. */
+      const crossing = (from: Space, to: Space) =>
+        Object.values(B).filter((x) => has(x, 'shieldIntercept') && lineThrough(from, to, x.at) === 'through')
+          .length;
+      /** Mostly the GM moves the shooter onto a straight line of the grid from `to`, 2 to `max` spaces off. */
+      const onAxis = (a: Body, to: Space, max: number) => {
+        if (max < 2 || chance(0.3)) return;
+        const [dx, dy] = pick(STEPS);
+        const k = int(2, max);
+        const sp = { x: to.x + dx * k, y: to.y + dy * k };
+        if (taken(sp, a.id)) return;
+        a.at = sp;
+        send({ type: 'PlaceCombatant', combatantId: a.id, position: { ...sp }, facing: a.facing }, {}, []);
+      };
+      /**
+       * Before a shot of `a` at `to`: the GM may put an interceptor in its way, and lifts Shield Intercept from one
+       * that is Down (the oracle does not say whether a Down one still intercepts) or stands where the line is unsure.
+       */
+      const settleLines = (a: Body, to: Space, w: Wpn) => {
+        // A Soul attack is no projectile: an interceptor is put in its way too, to add nothing.
+        if (!shoots(w) && !throws(w)) return;
+        const lift = (x: Body) => {
+          send({ type: 'RemoveCondition', combatantId: x.id, condition: 'shieldIntercept' }, {}, [
+            { type: 'ConditionRemoved', data: { combatantId: x.id, condition: 'shieldIntercept' } },
+          ]);
+          x.conds = x.conds.filter((c) => c.condition !== 'shieldIntercept');
+        };
+        const standing = Object.values(B).filter((x) => x !== a && has(x, 'shieldIntercept'));
+        const mover = standing.find((x) => !down(x) && !same(x.at, to));
+        if (mover && chance(0.7)) {
+          const ways = around(to, dist(a.at, to)).filter(
+            (sp) => !taken(sp, mover.id) && lineThrough(a.at, to, sp) === 'through',
+          );
+          if (ways.length) {
+            mover.at = pick(ways);
+            send(
+              {
+                type: 'PlaceCombatant',
+                combatantId: mover.id,
+                position: { ...mover.at },
+                facing: mover.facing,
+              },
+              {},
+              [],
+            );
+          }
+        }
+        if (!flies(w)) {
+          if (standing.some((x) => lineThrough(a.at, to, x.at) === 'through')) stats.soulPastShield++;
+          return;
+        }
+        for (const x of standing) {
+          const line = lineThrough(a.at, to, x.at);
+          if (down(x) || line === 'unsure') {
+            if (line === 'unsure') stats.unsureLines++;
+            lift(x);
+          } else if (line === 'through') stats.intercepted++;
+        }
+      };
+      /**
+       * Soul Shield (3 AP, soul magic, S32): on an ally in an adjacent space, not already shielded; it triggers
+       * reactive attacks as soul magic. False when `a` has no ally to shield.
+       */
+      const soulShieldTurn = (a: Body): boolean => {
+        const allies = Object.values(B).filter(
+          (x) => x !== a && x.party === a.party && !down(x) && !has(x, 'soulShield'),
+        );
+        if (!allies.length) return false;
+        const ally = pick(allies);
+        if (!place(a, ally, 1, 1)) return false;
+        a.study = undefined;
+        stats.soulShields++;
+        const p: Plan = { w: FIST, knockdown: false, sneak: false, modifier: 0, damageModifier: 0 };
+        carryOut(
+          a,
+          p,
+          3,
+          { type: 'SoulShield', combatantId: a.id, targetId: ally.id },
+          () => {
+            ally.conds.push({ condition: 'soulShield', amount: 1, untilNextTurn: true, source: a.id });
+            return [
+              {
+                type: 'ConditionApplied',
+                data: { combatantId: ally.id, condition: 'soulShield', amount: 1, untilNextTurn: true },
+              },
+            ];
+          },
+          () => undefined,
+          'soulMagic',
+          false,
+        );
+        return true;
+      };
+      /**
+       * Whether facing `f` points along the step (dx, dy): on a square grid it is the step’s own facing; on a hex the
+       * step crosses an edge between two corner facings (S5), the two it is furthest in front of.
+       */
+      const along = (f: string, dx: number, dy: number) => {
+        if (grid === 'square') return SQUARE_VECTORS[f][0] === dx && SQUARE_VECTORS[f][1] === dy;
+        const ahead = (g: string) => ({ N: -dy, S: dy, NE: dx, SW: -dx, SE: dx + dy, NW: -(dx + dy) })[g]!;
+        return ahead(f) === Math.max(...HEX.map(ahead));
+      };
+      /** The steps of a straight line: a hex’s six neighbours (axial), a square’s eight. */
+      const STEPS =
+        grid === 'hex'
+          ? [
+              [1, 0],
+              [-1, 0],
+              [0, 1],
+              [0, -1],
+              [1, -1],
+              [-1, 1],
+            ]
+          : [
+              [1, 0],
+              [-1, 0],
+              [0, 1],
+              [0, -1],
+              [1, 1],
+              [1, -1],
+              [-1, 1],
+              [-1, -1],
+            ];
+      /**
+       * Charge (3 AP, S35): “Move up to 6 times your mount’s base speed in a straight line and then perform a melee
+       * attack with a Flail or a Lance. The dice pool for the damage roll of this attack is increased by the base
+       * movement speed of your mount. You must move at least 3 spaces”; the attack is made from the end of the line
+       * (its distance and the target’s arc), maybe a Knockdown or a Feint. The oracle rides only lines through empty
+       * spaces that leave no space inside a foe’s reach and front arc (no reactive attack on the way), and the GM turns
+       * the rider afterwards. False when `a` has no charge to make.
+       */
+      const chargeTurn = (a: Body): boolean => {
+        const w = a.weapons.find((x) => x.id === `${a.id}l` && usable(a, x));
+        const foes = foesOf(a).filter((t) => !down(t) || chance(0.2));
+        if (!a.mounted || !w || has(a, 'prone') || !foes.length) return false;
+        const t = pick(foes);
+        circumstances(a, t);
+        for (let i = 0; i < 40; i++) {
+          const [ux, uy] = pick(STEPS);
+          const k = int(1, w.reach);
+          const end = { x: t.at.x + ux * k, y: t.at.y + uy * k };
+          const [dx, dy] = pick(STEPS);
+          const n = int(3, Math.min(6 * a.mount!.speed, 6));
+          const start = { x: end.x - dx * n, y: end.y - dy * n };
+          const path = Array.from({ length: n }, (_, j) => ({
+            x: start.x + dx * (j + 1),
+            y: start.y + dy * (j + 1),
+          }));
+          // Trample: “Attempt to move through an opponent’s space as part of … a charge”; “You cannot end your turn in
+          // your opponent’s space”. The oracle rides through one foe’s space at most.
+          const under = path
+            .slice(0, -1)
+            .map((sp) => Object.values(B).find((b) => b.id !== a.id && same(b.at, sp)))
+            .filter((b): b is Body => b !== undefined);
+          if (taken(start, a.id) || taken(end, a.id) || under.length > 1) continue;
+          // Half the time the GM puts another foe in the way, to be trampled.
+          const other = foesOf(a).find((f) => f !== t);
+          const moved = !under.length && other && chance(0.5) ? other : undefined;
+          const was = moved && { at: moved.at, facing: moved.facing };
+          if (moved) {
+            moved.at = { ...path[int(0, n - 2)] };
+            moved.facing = pick(facingsOf);
+            under.push(moved);
+          }
+          const trampled = under[0];
+          const left = [start, ...path.slice(0, -1)];
+          if (
+            (trampled && (trampled.party === a.party || trampled === t)) ||
+            foesOf(a).some((f) => left.some((sp) => reachesInFront(f, sp)))
+          ) {
+            if (moved) Object.assign(moved, was);
+            continue;
+          }
+          // Move: “During this movement, you are considered to be facing in the direction you are moving”: the GM
+          // turns the rider to face along its line before it rides (on a hex, one of the two corners beside the step,
+          // S5), so that it still faces so at the end of the line (S54).
+          a.at = start;
+          a.facing = pick(
+            facingsOf.filter((f) => inFront({ x: 0, y: 0 }, f, { x: dx, y: dy }) && along(f, dx, dy)),
+          );
+          send(
+            { type: 'PlaceCombatant', combatantId: a.id, position: { ...start }, facing: a.facing },
+            {},
+            [],
+          );
+          if (moved)
+            send(
+              {
+                type: 'PlaceCombatant',
+                combatantId: moved.id,
+                position: { ...moved.at },
+                facing: moved.facing,
+              },
+              {},
+              [],
+            );
+          a.study = undefined;
+          const p: Plan = {
+            w,
+            knockdown: chance(0.15),
+            sneak: false,
+            ...(chance(0.12) ? { feint: chance(0.6) ? { facing: pick(facingsOf) } : {} } : {}),
+            bonusDice: a.mount!.speed,
+            ...gm(),
+          };
+          const cmd: RuleCommand = {
+            type: 'Charge',
+            combatantId: a.id,
+            path,
+            targetId: t.id,
+            weaponId: w.id,
+            ...(trampled ? { trample: true } : {}),
+            ...(p.knockdown ? { knockdown: true } : {}),
+            ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
+            ...gmFields(p),
+          };
+          if (trampled?.large) {
+            refusedAs(cmd);
+            return true;
+          }
+          stats.charges++;
+          carryOut(
+            a,
+            p,
+            3,
+            cmd,
+            (q) => {
+              const out: Want[] = [];
+              // S54: judged from the space it enters from, outside the foe’s reach and front arc, a foe set to stop
+              // cannot make the reactive attack: a miss, and “your mount may roll its trample damage against the
+              // opponent as you pass” (its dice at 4, before the attack’s); a Down one takes none, one set to avoid none.
+              if (trampled && trampled.trampleResponse === 'stop' && !down(trampled)) {
+                const roll = test(a.mount!.trample, 0);
+                out.push(wound(trampled, roll.successes, roll, 0));
+                stats.trampled++;
+              }
+              a.at = end;
+              // The exchange of a Charge is recorded as an attack (its ApSpent and Moved say charge).
+              return [...out, ...resolve(a, t, q, 'attack')];
+            },
+            () => undefined,
+          );
+          return true;
+        }
+        return false;
+      };
+
+      /**
+       * An area attack of `a` on a standing foe, if it holds a weapon for one: an AreaAttack (thrown 1 AP, otherwise 2,
+       * S34) centred on the foe or beside it, from next to the centre or anywhere in range, or a Cleave (an Attack, 2
+       * AP) with a melee weapon that is neither light nor semi-light into the foe’s space and maybe one adjacent to it
+       * within reach (S30), in either order. A Cleave with a light or semi-light weapon is refused. False when `a` has
+       * no such weapon.
+       */
+      const areaTurn = (a: Body): boolean => {
+        const foes = foesOf(a).filter((t) => !down(t));
+        const areas = a.weapons.filter((w) => w.area && usable(a, w));
+        const melee = a.weapons.filter((w) => w.type === 'melee' && usable(a, w));
+        // Cleave: “a melee weapon that is not light or semi-light”.
+        const cleavers = melee.filter((w) => w.handling === 'regular');
+        if (!foes.length || (!areas.length && !cleavers.length)) return false;
+        const t = pick(foes);
+        a.study = undefined;
+        circumstances(a, t);
+        const p: Plan = { w: areas[0], knockdown: false, sneak: false, ...gm() };
+        if (areas.length && (!cleavers.length || chance(0.6))) {
+          p.w = pick(areas);
+          const centre = chance(0.5) ? { ...t.at } : pick(around(t.at, 1).filter((x) => !same(x, t.at)));
+          if (!placeAt(a, centre, 1, chance(0.35) ? 1 : p.w.max)) return true;
+          if (Object.values(B).some((x) => x !== a && has(x, 'shieldIntercept'))) onAxis(a, centre, p.w.max);
+          settleLines(a, centre, p.w);
+          const cmd: RuleCommand = {
+            type: 'AreaAttack',
+            attackerId: a.id,
+            weaponId: p.w.id,
+            centre: { ...centre },
+            ...gmFields(p),
+          };
+          carryOut(
+            a,
+            p,
+            throws(p.w) ? 1 : 2,
+            cmd,
+            (q) => resolveArea(a, q, centre),
+            () => undefined,
+          );
+          return true;
+        }
+        p.w = pick(cleavers);
+        if (!place(a, t, 1, p.w.reach)) return true;
+        const beside = around(t.at, 1).filter(
+          (x) => dist(x, t.at) === 1 && !same(x, a.at) && dist(a.at, x) <= p.w.reach,
+        );
+        const spaces = beside.length && chance(0.7) ? [{ ...t.at }, pick(beside)] : [{ ...t.at }];
+        if (chance(0.5)) spaces.reverse();
+        const cleave = (w: Wpn): RuleCommand => ({
+          type: 'Attack',
+          attackerId: a.id,
+          weaponId: w.id,
+          cleave: { spaces },
+          ...gmFields(p),
+        });
+        const light = melee.find((w) => w.handling !== 'regular' && dist(a.at, t.at) <= w.reach);
+        if (light) refusedAs(cleave(light), 'ARCHSOUL_CLEAVE_WEAPON');
+        carryOut(
+          a,
+          p,
+          2,
+          cleave(p.w),
+          (q) => resolveArea(a, q, spaces[0], spaces),
+          () => undefined,
+        );
+        return true;
       };
 
       /** One turn of `a`: an attack and maybe a Quick Attack, a Reckless Attack, a Hold Firm, Studies, or a sneak attack. */
@@ -1501,6 +2373,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
             (w) =>
               usable(a, w) &&
               !throws(w) &&
+              !w.area &&
               // Quick Attack: “with a one-handed weapon”; the oracle leaves soul magic, which has no hand, out.
               (!quick || (!w.twoHanded && !soulMagic(w) && !a.attackedWith.has(w.id))) &&
               // Reckless Attack: “with a melee weapon” (unarmed attacks count as melee for maneuvers).
@@ -1521,13 +2394,30 @@ describe('archsoul oracle: the single-target attack from the text against the en
             ...(w.type === 'unarmed' && chance(0.3) ? { style: 'other' as const } : {}),
             ...(w.type === 'unarmed' && chance(0.2) ? { limbArmoured: chance(0.5) } : {}),
             ...gm(),
+            ...shatterOf(w, t),
           };
         };
-        const strike = (t: Body, p: Plan) => {
+        /**
+         * Shatter, now and then, of a standing target’s held melee weapon, with a melee, unarmed or ranged attack: no
+         * Knockdown (S29), and no GM damage modifier (whose damage roll it would be, the item’s or the attack’s, is not
+         * the text’s).
+         */
+        const shatterOf = (w: Wpn, t: Body): Partial<Plan> => {
+          const items = t.weapons.filter((x) => x.type === 'melee' && t.held.has(x.id) && !x.destroyed);
+          if (down(t) || !items.length || !(strikes(w) || w.type === 'ranged') || !chance(0.15)) return {};
+          return { shatter: pick(items).id, knockdown: false, damageModifier: 0 };
+        };
+        const strike = (aimed: Body, p: Plan) => {
+          // A Soul attack goes for a foe under a Soul Shield when there is one.
+          const shielded = foesOf(a).find((x) => has(x, 'soulShield') && !down(x));
+          const t = p.w.type === 'soul' && shielded && chance(0.8) ? shielded : aimed;
           circumstances(a, t);
           // A shot from beside the target, often inside its reach and front arc, or from anywhere in range.
           const reach = shoots(p.w) || throws(p.w) ? (chance(0.35) ? 1 : p.w.max) : reachOf(p.w);
           if (!place(a, t, 1, reach)) return false;
+          if (shoots(p.w) && Object.values(B).some((x) => x !== a && x !== t && has(x, 'shieldIntercept')))
+            onAxis(a, t.at, p.w.max);
+          settleLines(a, t.at, p.w);
           return attack(a, t, p);
         };
 
@@ -1541,16 +2431,28 @@ describe('archsoul oracle: the single-target attack from the text against the en
           const p = choose(chance(0.3), t);
           if (p && strikes(p.w)) {
             p.sneak = true;
-            // S29: a Feint combines with a Knockdown or a Shatter only.
+            // S29: a Feint combines with a Knockdown or a Shatter only. A sneak Shatter the target answers by dropping
+            // the item is left out: whether it reveals the attacker is not the text’s.
             p.feint = undefined;
+            p.shatter = undefined;
             strike(t, p);
             return;
           }
         }
+        const t0 = pick(targets);
+        // A Soul attack on a foe under a Soul Shield, when `a` can make one.
+        const soul = a.weapons.find((w) => w.type === 'soul' && usable(a, w));
+        if (soul && foesOf(a).some((x) => has(x, 'soulShield') && !down(x)) && chance(0.7)) {
+          a.study = undefined;
+          strike(t0, { w: soul, knockdown: false, sneak: false, ...gm() });
+          return;
+        }
+        if (a.mounted && chance(0.35) && chargeTurn(a)) return;
+        if (chance(0.2) && areaTurn(a)) return;
         const k = r();
-        const t = pick(targets);
+        const t = t0;
         // Throw an Item (1 AP), maybe a Knockdown or a Feint (S68), then maybe an Attack with the 2 AP left.
-        const javelin = a.weapons.find((x) => throws(x) && usable(a, x));
+        const javelin = a.weapons.find((x) => throws(x) && !x.area && usable(a, x));
         if (javelin && chance(0.45)) {
           a.study = undefined;
           const p: Plan = {
@@ -1579,6 +2481,19 @@ describe('archsoul oracle: the single-target attack from the text against the en
           }
           return;
         }
+        if (chance(0.1) && soulShieldTurn(a)) return;
+        // Shield Intercept (1 AP), then maybe an Attack.
+        if (a.shieldHeld && !has(a, 'shieldIntercept') && chance(0.15)) {
+          a.study = undefined;
+          send({ type: 'ShieldIntercept', combatantId: a.id }, {}, [
+            apSpent(a, 1),
+            condition(a, 'shieldIntercept', 1, true),
+          ]);
+          stats.intercepts++;
+          const p = choose(false, t);
+          if (p && chance(0.6)) strike(t, p);
+          return;
+        }
         // Any other action spending AP breaks a study series (S30).
         if (k < 0.25) {
           a.study = undefined;
@@ -1595,10 +2510,10 @@ describe('archsoul oracle: the single-target attack from the text against the en
           const p = choose(true, t);
           if (p && strike(t, p) && inTurn()) {
             // “After performing a Quick Attack, you cannot make any other attacks … for the remainder of your turn”.
-            const w = a.weapons.find((x) => usable(a, x) && !throws(x) && reaches(a, t, x));
+            const w = a.weapons.find((x) => usable(a, x) && !throws(x) && !x.area && reaches(a, t, x));
             if (w) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS');
             // A throw is an attack too (“Thrown weapon attacks”).
-            const j = a.weapons.find((x) => throws(x) && usable(a, x) && reaches(a, t, x));
+            const j = a.weapons.find((x) => throws(x) && !x.area && usable(a, x) && reaches(a, t, x));
             if (j) refusedAs(throwCmd(a, t, j), 'ARCHSOUL_QUICK_ATTACK_ENDS_ATTACKS');
           }
           return;
@@ -1610,7 +2525,9 @@ describe('archsoul oracle: the single-target attack from the text against the en
         }
         if (chance(0.3)) probeIllegal(a);
         // Quick Attack: “Perform an attack with a one-handed weapon”.
-        const both = a.weapons.find((x) => x.twoHanded && !throws(x) && usable(a, x) && reaches(a, t, x));
+        const both = a.weapons.find(
+          (x) => x.twoHanded && !throws(x) && !x.area && usable(a, x) && reaches(a, t, x),
+        );
         if (both && chance(0.3))
           refusedAs(attackCmd(a, t, both, 'quick'), 'ARCHSOUL_QUICK_ATTACK_ONE_HANDED');
         const p = choose(false, t);
@@ -1685,7 +2602,7 @@ describe('archsoul oracle: the single-target attack from the text against the en
           hp: b.hp,
           drain: b.drain,
           soulpowerLoss: b.soulpowerLoss,
-          conds: b.conds,
+          conds: b.conds.map((x) => ({ ...x, source: undefined })),
           weapons: Object.fromEntries(
             b.weapons
               .filter((w) => w.id !== 'fist')
@@ -1709,5 +2626,19 @@ describe('archsoul oracle: the single-target attack from the text against the en
     if (process.env.FUZZ_REPORT) console.log(stats);
     expect(stats.compared).toBeGreaterThan(RUNS);
     expect(stats.fumbles).toBeGreaterThan(0);
+    // Each part beyond the single-target attack was reached.
+    for (const part of [
+      'thrownDropped',
+      'areaHits',
+      'bombScattered',
+      'cleaves',
+      'charges',
+      'trampled',
+      'intercepted',
+      'soulShielded',
+      'shatters',
+      'shatterDropped',
+    ])
+      expect([part, stats[part]]).not.toEqual([part, 0]);
   });
 });

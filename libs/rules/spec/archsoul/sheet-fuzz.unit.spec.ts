@@ -6,9 +6,9 @@ import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { DiceSource } from '../../src/dice/roll';
 import { SeededDice } from '../../src/dice/seeded';
 import { findSystem } from '../../src/registry';
-import { ARCHSOUL_CONTRACT, ARCHSOUL_VIEW, ArchsoulState, facings, validateSheet } from '../../src/archsoul';
+import { ARCHSOUL_CONTRACT, ARCHSOUL_VIEW, ArchsoulState, validateSheet } from '../../src/archsoul';
 import { TEST_COMMITMENT } from '../given';
-import { Choices, command, enemiesTogether, FACINGS, SIDES } from './command-space';
+import { Choices, command, openFight, SIDES } from './command-space';
 import { rawSheet, validSheet } from './sheet-space';
 
 /**
@@ -151,36 +151,7 @@ function play(k: Case, stats: { accepted: number; started: number }) {
   if (!send(start, setup).events) throw new Error('StartFight refused valid sheets');
   stats.started++;
   if (setup.bool(3)) send(command(state, new Choices([setup.int(100), ...k.setup]), k.sheets), setup);
-  const grid = setup.bool(3) ? 'square' : 'hex';
-  if (grid === 'square' || setup.bool(4)) send({ type: 'SetMap', grid }, setup);
-  for (let i = 0; i < n; i++) {
-    const p = new Choices(k.places[i]);
-    if (p.bool(12)) continue;
-    send(
-      {
-        type: 'PlaceCombatant',
-        combatantId: `c${i}`,
-        position: { x: p.int(5) - 2, y: p.int(5) - 2 },
-        facing: p.pick(p.bool(10) ? FACINGS : facings(grid)),
-      },
-      p,
-    );
-  }
-  if (setup.bool(5)) send({ type: 'DeclareAmbush', party: setup.pick(['heroes', 'enemies']) }, setup);
-  if (setup.bool(3)) send({ type: 'RollInitiative' }, setup);
-  else
-    send(
-      {
-        type: 'SetInitiative',
-        order: enemiesTogether(
-          combatants.map((c) => c.id),
-          (id) => combatants.find((c) => c.id === id)!.side === 'enemies',
-        ),
-      },
-      setup,
-    );
-  if (state.pending && !seeded) send({ type: 'ProvideDice' }, setup);
-  send({ type: 'StartRound' }, setup);
+  openFight(setup, k.places, combatants, send, () => !seeded && !!state.pending);
   for (const r of k.steps) {
     const ch = new Choices(r);
     send(command(state, ch, k.sheets), ch);

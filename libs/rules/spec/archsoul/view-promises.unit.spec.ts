@@ -31,7 +31,7 @@ import {
 } from '../../src/archsoul/data';
 import { view as archsoulView } from '../../src/archsoul/view';
 import { TEST_COMMITMENT } from '../given';
-import { Choices, command, enemiesTogether, FACINGS, SIDES } from './command-space';
+import { Choices, command, openFight, SIDES } from './command-space';
 import { ARMOUR, item, list, opt, settleSheet, settleWeapon, strip, validSheet } from './sheet-space';
 import { exact, fight, find, foe, hero, pistol, refused, stateOf, sword, then, types } from './helpers';
 
@@ -1270,36 +1270,7 @@ function play(k: Case, stats: { accepted: number; probed: number }) {
   };
   send(start, setup);
   if (setup.bool(3)) send(command(state, new Choices([setup.int(100), ...k.setup]), k.sheets, false), setup);
-  const grid = setup.bool(3) ? 'square' : 'hex';
-  if (grid === 'square' || setup.bool(4)) send({ type: 'SetMap', grid }, setup);
-  for (let i = 0; i < n; i++) {
-    const p = new Choices(k.places[i]);
-    if (p.bool(12)) continue;
-    send(
-      {
-        type: 'PlaceCombatant',
-        combatantId: `c${i}`,
-        position: { x: p.int(5) - 2, y: p.int(5) - 2 },
-        facing: p.pick(p.bool(10) ? FACINGS : facings(grid)),
-      },
-      p,
-    );
-  }
-  if (setup.bool(5)) send({ type: 'DeclareAmbush', party: setup.pick(['heroes', 'enemies']) }, setup);
-  if (setup.bool(3)) send({ type: 'RollInitiative' }, setup);
-  else
-    send(
-      {
-        type: 'SetInitiative',
-        order: enemiesTogether(
-          combatants.map((c) => c.id),
-          (id) => combatants.find((c) => c.id === id)!.side === 'enemies',
-        ),
-      },
-      setup,
-    );
-  if (state.pending && !seeded) send({ type: 'ProvideDice' }, setup);
-  send({ type: 'StartRound' }, setup);
+  openFight(setup, k.places, combatants, send, () => !seeded && !!state.pending);
   // Two steps in three play one of the commands the view offered (as a client would, mostly fighting), the third
   // anything at all.
   for (const r of k.steps) {

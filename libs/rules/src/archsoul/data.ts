@@ -851,4 +851,8 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
     id: 'S107',
     text: 'The enemies are one unit of the initiative order (the GM’s one roll): a tieBreak is refused where the enemies alone are ordered, and must name all of them side by side or none; SetInitiative keeps them side by side (INITIATIVE_ORDER_INVALID).',
   },
+  {
+    id: 'S108',
+    text: 'A thrown item the critical failure table drops at the thrower’s or the target’s feet lies in that space; the roll of 0 does not land it again (no landing die). Any other entry leaves the roll of 0 to land it beside the target.',
+  },
 ];

@@ -11,6 +11,7 @@ import {
   armourStruck,
   attackPool,
   damageTest,
+  defenceAgainst,
   harderSpent,
   liftingModifiers,
   metalLimb,
@@ -139,7 +140,8 @@ export function shatter(state: ArchsoulState, attempt: ShatterAttempt, dice: Dic
       attackType: w.type,
       action,
       distance: distanceNow,
-      targetArc: 'front',
+      // S5, S31: the arc the attack came from, recorded as for any attack; a Shatter counts neither Defense nor Shield Bonus.
+      targetArc: defenceAgainst(state, w, t, a.position!).front ? 'front' : 'back',
       attack: test,
       defense: 0,
       shieldBonus: 0,
