@@ -7,7 +7,8 @@ import { rng } from '../seeded-random';
 
 /**
  * The Arcana Beast oracle, second part (oracle.unit.spec.ts has the attack sequence, oracle-3.unit.spec.ts the Binder’s
- * Commands, tests, Evolution, EndScene and Intercept decisions): initiative and turn order, and the
+ * Commands, tests, Evolution, EndScene and Intercept decisions, oracle-4.unit.spec.ts the GM’s order, late joiners,
+ * bypass movement and Cornered): initiative and turn order, and the
  * distance bands with their movement and reach, each computed from arcana-beast.txt and the rulings alone (not from
  * the engine’s code) and compared with the engine on random fights with manual dice.
  *  - "Initiative & Turn Order": every beast’s Agility pool with its initiativeDice (A29) on its Stage’s die (A4),

@@ -6,7 +6,7 @@ import { rng } from '../seeded-random';
 
 /**
  * The Arcana Beast oracle, third part (oracle.unit.spec.ts has the attack sequence, oracle-2.unit.spec.ts initiative,
- * bands and the Critical Gauge): the Binder’s Commands, the GM’s tests, Evolution and the end of the encounter, each
+ * bands and the Critical Gauge, oracle-4.unit.spec.ts the GM’s order, late joiners, bypass movement and Cornered): the Binder’s Commands, the GM’s tests, Evolution and the end of the encounter, each
  * computed from arcana-beast.txt and the rulings alone (not from the engine’s code) and compared with the engine on
  * random fights of several encounters with manual dice. A bound beast e (random Stats, unlocked Stages with gaps, a
  * Special Attack, a narrative Zero Power) shares its turn with its Binder b (random inventory); an allied beast k

@@ -13,7 +13,8 @@ import { rng } from '../seeded-random';
  * A51) and Flanking (A50). Every attack’s pools, dice sizes, successes, outcome, Critical and damage, the HP left, the
  * Knockout, Critical Gauge, Harm and Devolution Test are checked. Initiative, bands, movement and reach are in
  * oracle-2.unit.spec.ts; the Binder’s Commands, the GM’s tests, Evolution, the end of the encounter and Intercept
- * decisions in oracle-3.unit.spec.ts. FUZZ_RUNS and FUZZ_SEED explore further.
+ * decisions in oracle-3.unit.spec.ts; the GM’s order, late joiners, bypass movement and Cornered in
+ * oracle-4.unit.spec.ts. FUZZ_RUNS and FUZZ_SEED explore further.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261207);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
