@@ -357,6 +357,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       charges: 0,
       shatters: 0,
       shatterDropped: 0,
+      sneakShatterDropped: 0,
       soulShields: 0,
       soulShielded: 0,
       intercepts: 0,
@@ -1207,12 +1208,17 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         };
         a.attackedWith.add(w.id);
         if (p.special === 'quick') a.quick = true;
+        // Shatter: “Instead of using a defense value against your attack roll”: a Shatter counts neither Defense nor
+        // Shield Bonus, also when it misses unrolled (S31).
+        const unrolled = p.shatter
+          ? { ...exchange, defense: 0, shieldBonus: 0, resistance: 0 }
+          : { ...exchange, resistance: defense + shieldBonus };
         if (!fooled) {
           // “If you do not exceed the opponent’s roll, the feint fails and the declared attack automatically misses”:
           // nothing is rolled, shot or spent (S28, S65).
           out.push({
             type: 'ExchangeResolved',
-            data: { ...exchange, resistance: defense + shieldBonus, hit: false, automaticMiss: true },
+            data: { ...unrolled, hit: false, automaticMiss: true },
           });
           return out;
         }
@@ -1224,9 +1230,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           out.push(
             { type: 'ItemDropped', data: { combatantId: t.id, itemId: p.shatter, space: { ...t.at } } },
             {
-              // Unrolled, the miss is recorded against Defense, as a failed feint’s is.
+              // Unrolled, the miss counts neither Defense nor Shield Bonus, as a failed feinted Shatter’s does.
               type: 'ExchangeResolved',
-              data: { ...exchange, resistance: defense + shieldBonus, hit: false, automaticMiss: true },
+              data: { ...unrolled, hit: false, automaticMiss: true },
             },
             {
               type: 'ShatterResolved',
@@ -1240,6 +1246,14 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
               },
             },
           );
+          // S30: the sneak attack was made, unrolled: it removes “unaware”, and it used the study (S67).
+          if (p.sneak) {
+            out.push({ type: 'ConditionRemoved', data: { combatantId: t.id, condition: 'unaware' } });
+            t.conds = t.conds.filter((c) => c.condition !== 'unaware');
+            a.study = undefined;
+            stats.sneaks++;
+            stats.sneakShatterDropped++;
+          }
           return out;
         }
         // S68: the thrown item leaves the hand when the attack is rolled (after a failed feint it is still held).
@@ -2431,10 +2445,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           const p = choose(chance(0.3), t);
           if (p && strikes(p.w)) {
             p.sneak = true;
-            // S29: a Feint combines with a Knockdown or a Shatter only. A sneak Shatter the target answers by dropping
-            // the item is left out: whether it reveals the attacker is not the text’s.
+            // S29: a Feint combines with a Knockdown or a Shatter only. A sneak Shatter stays, also when the target
+            // answers it by dropping the item (S30, S31: the attack is made, unrolled, and removes “unaware”).
             p.feint = undefined;
-            p.shatter = undefined;
             strike(t, p);
             return;
           }

@@ -545,7 +545,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S31',
-    text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it; a dropped item makes the attack an unrolled miss.',
+    text: 'Shatter: a held weapon or shield; the sheet’s shatterResponse answers roll or drop; a shield rolls as a melee weapon; damage less hardness lowers the item’s HP, 0 breaks it; a dropped item makes the attack an unrolled miss (a sneak one still removes unaware); a Shatter counts no Defense or Shield Bonus, rolled or not.',
   },
   {
     id: 'S32',
@@ -854,5 +854,9 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   {
     id: 'S108',
     text: 'A thrown item the critical failure table drops at the thrower’s or the target’s feet lies in that space; the roll of 0 does not land it again (no landing die). Any other entry leaves the roll of 0 to land it beside the target.',
+  },
+  {
+    id: 'S109',
+    text: 'A late joiner moves no one: the units in the order keep it, settled ties included; a new unit is slotted in by total, Awareness, Precision and rolls off only with those it equals; an enemy joining enemies who have their roll shares it and rolls nothing; its tieBreak is refused, as nothing can tie.',
   },
 ];

@@ -25,9 +25,34 @@ export function rollInitiative(state: ArchsoulState, ids: string[], dice: DiceSo
   const units: Unit[] = [];
   for (const id of heroes) units.push(heroUnit(state, id, ids.includes(id), dice, rolls));
   if (enemies.length > 0) units.push(enemyUnit(state, enemies, ids, dice, rolls));
-  units.sort(compareUnits);
-  const ties = rollOffs(units, rolls, dice);
-  return { rolls, order: units.flatMap((u) => u.ids), ties };
+  const placed = slotIn(state, units);
+  const ties = rollOffs(placed, rolls, dice);
+  return { rolls, order: placed.flatMap((u) => u.ids), ties };
+}
+
+/**
+ * Ruling S109: "this becomes your Initiative for the combat" (Turn Order): the units already in the order keep it,
+ * ties settled by Awareness, Precision or a roll-off included; each unit new to it (a fresh roll) is slotted in before
+ * the first unit it outranks, after those it equals (with whom it rolls off). With no order yet, every unit is new
+ * and this is the order of the roll.
+ */
+function slotIn(state: ArchsoulState, units: Unit[]): Unit[] {
+  const at = (u: Unit) => Math.min(...u.ids.map((id) => state.order.indexOf(id)).filter((i) => i >= 0));
+  const placed = units.filter((u) => !u.fresh).sort((a, b) => at(a) - at(b));
+  for (const u of units.filter((x) => x.fresh).sort(compareUnits)) {
+    const i = placed.findIndex((p) => compareUnits(u, p) < 0);
+    placed.splice(i < 0 ? placed.length : i, 0, u);
+  }
+  return placed;
+}
+
+/**
+ * The enemies' total already in the order (S16: the GM's one roll), if any: an enemy joining it rolls nothing and takes
+ * the enemies' place (S109).
+ */
+export function knownEnemyTotal(state: ArchsoulState, enemies: string[], ids: string[]): number | undefined {
+  const known = enemies.find((id) => !ids.includes(id) && state.combatants[id].initiative !== undefined);
+  return known === undefined ? undefined : state.combatants[known].initiative;
 }
 
 /**
@@ -79,10 +104,11 @@ function enemyUnit(
   const awareness = (id: string) => awarenessOf(c(id));
   const precision = (id: string) => precisionOf(c(id));
   const fresh = enemies.filter((id) => ids.includes(id));
-  const known = enemies.find((id) => !ids.includes(id) && c(id).initiative !== undefined);
-  let total = known ? c(known).initiative! : 0;
+  const known = knownEnemyTotal(state, enemies, ids);
+  let total = known ?? 0;
   let roll: Roll = { sides: DIE_SIDES, faces: [] };
-  if (!known && fresh.length > 0) {
+  const rolled = known === undefined && fresh.length > 0;
+  if (rolled) {
     const pool = Math.max(
       ...enemies.map((id) => poolOf(c(id), INITIATIVE_TEST.attribute, INITIATIVE_TEST.skill)),
     );
@@ -97,7 +123,8 @@ function enemyUnit(
     total,
     awareness: Math.max(...enemies.map(awareness)),
     precision: Math.max(...enemies.map(precision)),
-    fresh: fresh.length > 0,
+    // S109: a joiner who shares the enemies' total makes them no new unit: they keep their place, roll-offs included.
+    fresh: rolled,
   };
 }
 
@@ -105,7 +132,8 @@ const compareUnits = (a: Unit, b: Unit) =>
   b.total - a.total || b.awareness - a.awareness || b.precision - a.precision;
 
 /**
- * Units tied on total, Awareness and Precision roll off a d6 each when one of them is new to the order; `units`
+ * Units tied on total, Awareness and Precision roll off a d6 each when one of them is new to the order (S109: a
+ * fresh roll; the units it ties with roll again against it); `units`
  * is reordered in place and each roll records its roll-off. Returns who is still tied (they go to the GM, C10).
  */
 function rollOffs(units: Unit[], rolls: ArchsoulInitiativeRoll[], dice: DiceSource): string[][] {

@@ -224,6 +224,8 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   const t = r.state().combatants[attack.target.id];
   if (o.shatter && t.sheet.shatterResponse === 'drop' && o.shatter.itemId !== t.sheet.shield?.id) {
     push(...droppedForShatter(r.state(), { ...attack, target: t }, o.shatter.itemId, tag));
+    // S30/S31: the sneak attack was made, unrolled, so it removes "unaware" as a rolled one does (S67: it used the study).
+    revealed(r, o, t.id);
     return events;
   }
   const mods = [...attackModifiers(r.state(), a, w, t, input), ...atkMods];
@@ -242,7 +244,7 @@ export function performAttack(state: ArchsoulState, attack: AttackParams, dice: 
   if (o.shatter) {
     const struck = shatter(r.state(), { ...rolled, itemId: o.shatter.itemId }, dice);
     push(...struck);
-    revealed(r, rolled);
+    revealed(r, o, t.id);
     // S29: a sneak may join a Shatter, and a melee one still cannot critically miss (fumbles). S68: a
     // thrown item or a shot lands as S21 says, a win over the item's roll counting as a hit.
     const won = struck.some((e) => isArchsoulEvent(e) && e.type === 'ExchangeResolved' && e.data.hit);
@@ -284,6 +286,9 @@ function unrolledMiss(
 ): RuleEvent {
   const { attacker: a, weapon: w, target: t, action } = attack;
   const d0 = defenceAgainst(state, w, t, a.position!);
+  // S31: a Shatter counts neither Defense nor Shield Bonus ("Instead of using a defense value against your attack
+  // roll"), rolled or not; the arc is recorded as for any attack.
+  const counted = tag.maneuvers?.includes('shatter') ? { defense: 0, shieldBonus: 0 } : d0;
   return ev('ExchangeResolved', {
     attackerId: a.id,
     targetId: t.id,
@@ -292,9 +297,9 @@ function unrolledMiss(
     action,
     distance: distance(state.map.grid, a.position!, t.position!),
     targetArc: d0.front ? 'front' : 'back',
-    defense: d0.defense,
-    shieldBonus: d0.shieldBonus,
-    resistance: d0.defense + d0.shieldBonus,
+    defense: counted.defense,
+    shieldBonus: counted.shieldBonus,
+    resistance: counted.defense + counted.shieldBonus,
     hit: false,
     ...tag,
     automaticMiss,
@@ -395,15 +400,15 @@ function strike(r: Run<ArchsoulState>, x: RolledAttack, hit: boolean, dice: Dice
     const bonus = metalLimb(a, w, input);
     r.push(wound(r.state(), t.id, roll.successes + bonus, `${a.id}:${w.id}`, roll, bonus));
   }
-  revealed(r, x);
+  revealed(r, o, t.id);
 }
 
-/** S30: "unaware", "removed by the sneak attack". */
-function revealed(r: Run<ArchsoulState>, x: RolledAttack): void {
-  if (x.options.sneak && hasCondition(r.state().combatants[x.target.id], 'unaware'))
+/** S30: "unaware", "removed by the sneak attack", hit or miss, rolled or not (an item dropped against a Shatter, S31). */
+function revealed(r: Run<ArchsoulState>, o: AttackOptions, targetId: string): void {
+  if (o.sneak && hasCondition(r.state().combatants[targetId], 'unaware'))
     r.push(
       ev('ConditionRemoved', {
-        combatantId: x.target.id,
+        combatantId: targetId,
         condition: 'unaware',
         reason: 'RULINGS.md S30: a sneak attack reveals the attacker',
       }),

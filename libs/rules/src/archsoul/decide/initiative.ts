@@ -3,7 +3,7 @@ import { LifecycleHooks, readCombatant, tieBreakIds } from '../../core/lifecycle
 import { MAX_COMBATANTS } from '../../core/lifecycle-contract';
 import { RuleCommand, RuleEvent } from '../../core/types';
 import { violation } from '../../core/violation';
-import { orderedParties } from '../initiative';
+import { knownEnemyTotal, orderedParties } from '../initiative';
 import { ArchsoulState, partyOf } from '../state';
 
 /**
@@ -26,7 +26,15 @@ export function checkTieBreak(
   }
   if (command.type === 'AddCombatant' && state.order.length > 0 && state.joined.length < MAX_COMBATANTS) {
     const c = readCombatant(command.combatant, 'combatant', state, hooks, new Set());
-    checkUnits(hooks.evolve(state, { type: 'CombatantJoined', data: { ...c } }), [c.id], command.tieBreak);
+    const joined = hooks.evolve(state, { type: 'CombatantJoined', data: { ...c } });
+    const { enemies } = orderedParties(joined, [c.id]);
+    // S109: an enemy joining enemies who have the GM's roll rolls nothing, a roll-off neither: it ties with no one.
+    if (enemies.includes(c.id) && knownEnemyTotal(joined, enemies, [c.id]) !== undefined)
+      bad(
+        'tieBreak',
+        `is not used when enemy ${c.id} joins: it shares the enemies’ initiative (${enemies.filter((id) => id !== c.id).join(', ')}) and takes their place, rolling nothing, so nothing can tie (docs/rulings.md C10, rulings S16, S109)`,
+      );
+    checkUnits(joined, [c.id], command.tieBreak);
   }
 }
 
