@@ -1,9 +1,10 @@
-import { RuleCommand, RuleEvent } from '../../src/core/types';
+import { RuleCommand } from '../../src/core/types';
 import { RuleViolation } from '../../src/core/violation';
 import { ManualFaces } from '../../src/dice/manual';
 import { fightStarted } from '../given';
 import { exact, fight, Fighter, joined, then } from './helpers';
 import { rng } from '../seeded-random';
+import { binderSheet, decide, keep, sidesOf, stats, successes } from './oracle-kit';
 
 /**
  * The Arcana Beast oracle, second part (oracle.unit.spec.ts has the attack sequence, oracle-3.unit.spec.ts the Binder’s
@@ -24,38 +25,6 @@ import { rng } from '../seeded-random';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
-
-/** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4. */
-const sidesOf = (stage: number) => [6, 6, 8, 10, 12][stage];
-/** A1: a die succeeds on 4 or more. */
-const successes = (kept: number[]) => kept.filter((f) => f >= 4).length;
-/** A3, A58: Setback rolls one extra die and drops the highest; Boost drops the lowest. */
-function keep(faces: number[], net: number): number[] {
-  if (net === 0) return faces;
-  const sorted = [...faces].sort((a, b) => a - b);
-  return net > 0 ? sorted.slice(1) : sorted.slice(0, -1);
-}
-
-const stats = (agility: number, brawn = 2, spirit = 2) => ({
-  brawn,
-  agility,
-  endurance: 2,
-  spirit,
-  technique: 2,
-});
-
-function decide(
-  events: RuleEvent[],
-  command: RuleCommand,
-  faces: ManualFaces = {},
-): RuleEvent[] | RuleViolation {
-  try {
-    return exact(events, command, faces);
-  } catch (err) {
-    if (err instanceof RuleViolation) return err;
-    throw err;
-  }
-}
 
 describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Critical Gauge from the text against the engine', () => {
   it('given random beasts, Binders and surprise, when RollInitiative rolls, then totals, order, ties and rerolls match the text', () => {
@@ -525,8 +494,4 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
 
 function pick<T>(r: () => number, xs: T[]): T {
   return xs[Math.floor(r() * xs.length)];
-}
-
-function binderSheet(beastId: string) {
-  return { kind: 'binder', beastId, stats: stats(2, 1), hp: 10, stamina: 3 };
 }

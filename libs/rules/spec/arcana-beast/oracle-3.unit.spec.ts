@@ -1,8 +1,9 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { RuleViolation } from '../../src/core/violation';
 import { ManualFaces } from '../../src/dice/manual';
-import { exact, fight, Fighter, then } from './helpers';
+import { fight, Fighter, then } from './helpers';
 import { rng } from '../seeded-random';
+import { decide, Ev, find, keep, netOf, sidesOf, sixes, successes } from './oracle-kit';
 
 /**
  * The Arcana Beast oracle, third part (oracle.unit.spec.ts has the attack sequence, oracle-2.unit.spec.ts initiative,
@@ -39,19 +40,6 @@ const STATS = ['brawn', 'agility', 'endurance', 'spirit', 'technique'] as const;
 type Stat = (typeof STATS)[number];
 type Stats = Record<Stat, number>;
 
-/** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4; a Binder (and a Stage 1 beast) rolls d6. */
-const sidesOf = (stage: number) => [6, 6, 8, 10, 12][stage];
-/** A3, A12, A58: roll n (+1 with a net Boost or Setback), drop the lowest (Boost) or highest (Setback). */
-function keep(faces: number[], net: number): number[] {
-  if (net === 0) return faces;
-  const sorted = [...faces].sort((a, b) => a - b);
-  return net > 0 ? sorted.slice(1) : sorted.slice(0, -1);
-}
-const successes = (kept: number[]) => kept.filter((f) => f >= 4).length; // A1
-const sixes = (kept: number[]) => kept.filter((f) => f >= 6).length; // A2
-/** A3: Boost and Setback do not stack; one of each cancels. */
-const netOf = (boost: boolean, setback: boolean) => (boost ? 1 : 0) - (setback ? 1 : 0);
-
 /**
  * "Devolution: From Stage 2+: Endurance Test Diff 3 pass = Stage 1, fail = Stage 0; From Stage 1: Endurance Test
  * Diff 2 pass = stay, fail = Stage 0", landing on an unlocked Stage (A37): the text’s Stage if unlocked, else the
@@ -71,25 +59,6 @@ interface Item {
   removes: boolean;
   test?: { stat: Stat; difficulty: number };
   quantity: number;
-}
-
-type Ev = Record<string, any>;
-function find(got: RuleEvent[], type: string): Ev | undefined {
-  const data: unknown = got.find((x) => x.type === type)?.data;
-  return data as Ev | undefined;
-}
-
-function decide(
-  events: RuleEvent[],
-  command: RuleCommand,
-  faces: ManualFaces = {},
-): RuleEvent[] | RuleViolation {
-  try {
-    return exact(events, command, faces);
-  } catch (err) {
-    if (err instanceof RuleViolation) return err;
-    throw err;
-  }
 }
 
 describe('arcana-beast oracle (3): Binder Commands, tests, Evolution and the end of the encounter from the text against the engine', () => {

@@ -2,8 +2,9 @@ import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { RuleViolation } from '../../src/core/violation';
 import { ManualFaces } from '../../src/dice/manual';
 import { fightStarted } from '../given';
-import { exact, fight, Fighter, joined, stateOf, then } from './helpers';
+import { fight, Fighter, joined, stateOf, then } from './helpers';
 import { rng } from '../seeded-random';
+import { binderSheet, decide, Ev, find, sidesOf, stats, successes } from './oracle-kit';
 
 /**
  * The Arcana Beast oracle, fourth part (oracle.unit.spec.ts has the attack sequence, oracle-2.unit.spec.ts the first
@@ -27,45 +28,6 @@ import { rng } from '../seeded-random';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261210);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
-
-/** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4. */
-const sidesOf = (stage: number) => [6, 6, 8, 10, 12][stage];
-/** A1: a die succeeds on 4 or more. */
-const successes = (kept: number[]) => kept.filter((f) => f >= 4).length;
-
-const stats = (agility: number, brawn = 2, spirit = 2) => ({
-  brawn,
-  agility,
-  endurance: 2,
-  spirit,
-  technique: 2,
-});
-const binderSheet = (beastId: string) => ({
-  kind: 'binder',
-  beastId,
-  stats: stats(2, 1),
-  hp: 10,
-  stamina: 3,
-});
-
-type Ev = Record<string, any>;
-function find(got: RuleEvent[], type: string): Ev | undefined {
-  const data: unknown = got.find((x) => x.type === type)?.data;
-  return data as Ev | undefined;
-}
-
-function decide(
-  events: RuleEvent[],
-  command: RuleCommand,
-  faces: ManualFaces = {},
-): RuleEvent[] | RuleViolation {
-  try {
-    return exact(events, command, faces);
-  } catch (err) {
-    if (err instanceof RuleViolation) return err;
-    throw err;
-  }
-}
 
 function shuffle<T>(r: () => number, xs: T[]): T[] {
   const out = [...xs];

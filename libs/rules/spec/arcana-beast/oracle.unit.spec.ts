@@ -1,6 +1,7 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { close, exact, fight, Fighter, refused, then } from './helpers';
 import { rng } from '../seeded-random';
+import { keep, sidesOf, sixes, successes } from './oracle-kit';
 
 /**
  * An oracle of the attack sequence, computed from arcana-beast.txt and the rulings A1–A76 alone (not from the engine’s
@@ -44,18 +45,6 @@ interface Beast {
   gift: number;
   maxHp: number;
 }
-
-/** A4: d6 at Stage 0–1, d8 at 2, d10 at 3, d12 at 4. */
-const sidesOf = (stage: number) => [6, 6, 8, 10, 12][stage];
-
-/** A3, A12, A58: roll n (+1 with a net Boost or Setback), drop the lowest (Boost) or highest (Setback). */
-function keep(faces: number[], net: number): number[] {
-  if (net === 0) return faces;
-  const sorted = [...faces].sort((a, b) => a - b);
-  return net > 0 ? sorted.slice(1) : sorted.slice(0, -1);
-}
-const successes = (kept: number[]) => kept.filter((f) => f >= 4).length; // A1
-const sixes = (kept: number[]) => kept.filter((f) => f >= 6).length; // A2
 
 /** A34: a Zero Power with a range, on the sheet as the attack it is. */
 function zeroPowerOf(b: Beast) {
