@@ -4,7 +4,7 @@ import { ManualFaces } from '../../src/dice/manual';
 import { exact } from './helpers';
 
 /**
- * What the Arcana Beast oracles share: the dice arithmetic of arcana-beast.txt and RULINGS.md A1–A4, A12, A58, worked
+ * What the Arcana Beast oracles share: the dice arithmetic of arcana-beast.txt and the rulings (A1–A4, A12, A58), worked
  * from the texts (never from the engine), and how they send a command. Each oracle models its own rules on top.
  */
 
@@ -43,7 +43,6 @@ export const binderSheet = (beastId: string) => ({
   stamina: 3,
 });
 
- 
 export type Ev = Record<string, any>;
 /** The data of the first event of `type`. */
 export function find(got: RuleEvent[], type: string): Ev | undefined {
