@@ -39,9 +39,10 @@ import { rng } from '../seeded-random';
  * caster’s next turn (or its phase, Down, S64). Shatter (S31) of a standing target’s held melee weapon by a melee,
  * unarmed or ranged attack, maybe quick, reckless or with a Feint: the item’s own attack roll in place of Defense and
  * Shield Bonus, the winner’s damage roll less the struck item’s hardness, a tie nothing, the fist nothing to lose, or the
- * item dropped instead (an unrolled miss). Not covered: grappling; a Move or a Charge that triggers reactive attacks on
- * the way (and a Polearm’s boost); a stance the engine’s sampled line might not cross (see lineThrough); a Shatter’s
- * critical failures (its rolls are kept off them), a thrown or sneak Shatter, or one of a shield.
+ * item dropped instead (an unrolled miss). Not covered: grappling (see oracle-grapple.unit.spec.ts); a Move or a Charge
+ * that triggers reactive attacks on the way (and a Polearm’s boost); a stance the engine’s sampled line might not cross
+ * (see lineThrough); a Shatter’s critical failures (its rolls are kept off them), a thrown or sneak Shatter, or one of a
+ * shield.
  * FUZZ_RUNS and FUZZ_SEED explore further; FUZZ_REPORT=1 prints what was covered.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);

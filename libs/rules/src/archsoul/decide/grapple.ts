@@ -357,6 +357,8 @@ export function takedown(
   r.push(spend(c, 'takedown'));
   if (!grappleRoll(r.state(), c, t, 'Takedown', dice, g, r.push)) return r.events;
   for (const x of [c, t]) r.push(...knockedDown(r.state().combatants[x.id], `Takedown by ${c.id}`));
+  // "you move into your opponent's space": a taker already in it (an earlier Takedown, S43) does not move.
+  if (c.position!.x === t.position!.x && c.position!.y === t.position!.y) return r.events;
   const before = r.state();
   r.push(
     ev('Moved', {
