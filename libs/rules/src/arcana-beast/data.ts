@@ -424,4 +424,8 @@ export const ARCANA_BEAST_RULINGS: Ruling[] = [
     id: 'A76',
     text: 'A Zero Power without a range is a narrative effect: its sheet takes no stat, ranks, qualities or bonusDamage, which only an attack reads.',
   },
+  {
+    id: 'A77',
+    text: 'A late joiner rolls without Setback (AddCombatant names no one surprised) and is slotted by the first roll’s successes, a tie reroll only ordering the tied; a surprised beast rerolls its tie with a joiner with Setback; no one joins while a tie waits (C4).',
+  },
 ];
