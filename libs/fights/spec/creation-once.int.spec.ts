@@ -68,6 +68,40 @@ describe.each(engines)('a fight created with an idempotency key (commandId) on %
     expect([again.replayed, again.seq, again.events.length]).toEqual([true, noted.seq, first.events.length]);
   });
 
+  it('given one attempt reading the seed before another attempt of the same creation seals it and makes the fight, when it reads on, then it answers that fight, replayed, not COMMAND_ID_REUSED', async () => {
+    const fightId = creationFightId('tenant-a', 'create-race');
+    let readSeed!: () => void;
+    const seedRead = new Promise<void>((resolve) => (readSeed = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The late attempt's first read of the sealed seed happens at once, and its answer (no seed yet) reaches it only
+    // once the other attempt has made the fight.
+    let held = false;
+    const late = new Proxy(engine.there, {
+      get(target, prop) {
+        if (prop === 'readStream')
+          return async (...[stream, options]: Parameters<EventStore['readStream']>) => {
+            const events = await target.readStream(stream, options);
+            if (stream === secretStream(fightId) && !held) {
+              held = true;
+              readSeed();
+              await released;
+            }
+            return events;
+          };
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const slow = new FightService(late).create(duel({ commandId: 'create-race' }), GM);
+    await seedRead;
+    const first = await new FightService(engine.here).create(duel({ commandId: 'create-race' }), GM);
+    release();
+    const again = await slow;
+    expect([first.replayed, again.replayed, again.fightId]).toEqual([false, true, first.fightId]);
+    expect(again.events.map((e) => e.hash)).toEqual(first.events.map((e) => e.hash));
+  });
+
   it('given the same key with other fields, then 422 COMMAND_ID_REUSED naming commandId, and nothing appended', async () => {
     const service = new FightService(engine.here);
     const first = await service.create(duel({ commandId: 'create-3' }), GM);

@@ -160,9 +160,12 @@ export class FightCommands {
   ): Promise<CommandResult> {
     const fightId = creationFightId(actor.tenantId, commandId);
     for (let attempt = 0; attempt < CONFLICT_RETRIES; attempt++) {
+      // The fight first, then its seed: an attempt that finishes between the two reads has sealed its seed before
+      // its fight's first events, so a fight found here is compared with the command its own seed makes (read the
+      // other way round, a seed not sealed yet made a command of another seed, refused as COMMAND_ID_REUSED).
+      const exists = (await this.store.readStream(fightStream(fightId), { limit: 1 })).length > 0;
       const sealed = await this.vault.sealed(fightId);
       const { system, seed, command } = startCommand(input, sealed);
-      const exists = (await this.store.readStream(fightStream(fightId), { limit: 1 })).length > 0;
       if (exists) return this.createdBefore(await this.cache.refresh(fightId), commandId, command);
       if (sealed !== undefined && seed !== sealed) throw creationKeyReused(commandId, fightId);
       const fight: LoadedFight = { ...blankFight(system, fightId), commands: new CommandIndex(), seed };
