@@ -61,7 +61,12 @@ type Outcome = Inserted | { result: AppendResult; rows?: undefined } | { error: 
  * the longest stall of another request while a 10,000-event fight's log was exported).
  */
 const STREAM_PAGE = 500;
-/** Rows of this connection's latest commits kept for its subscribers (OwnCommits); older ones are read from the file. */
+/**
+ * Rows of this connection's latest commits kept for its subscribers (OwnCommits), at least this many and
+ * at most twice: trimmed in one copy when the run doubles, not one copy of the whole run per commit (that
+ * cost a single-event append 5–15 µs of CPU, a 16 KB array copied and collected each time). Older rows
+ * are read from the file.
+ */
 const OWN_KEEP = 2000;
 
 /**
@@ -82,7 +87,7 @@ class OwnCommits {
       if (end && row.global_position !== end.global_position + 1) this.rows = [];
       this.rows.push(row);
     }
-    if (this.rows.length > OWN_KEEP) this.rows = this.rows.slice(this.rows.length - OWN_KEEP);
+    if (this.rows.length > 2 * OWN_KEEP) this.rows = this.rows.slice(this.rows.length - OWN_KEEP);
   }
 
   /** The events right after position `after`, at most `limit` (-1: no limit), when the run holds the next one. */
