@@ -104,7 +104,7 @@ export function foldOnto<S extends FightCore, F extends FoldedFight<S>>(
  * `evolve`. A snapshot of a fold (libs/fights snapshots) made under another version is ignored, never trusted.
  * libs/fight-log/spec/fold-version.unit.spec.ts fails when the fixtures fold differently under the same version.
  */
-export const FOLD_VERSION = 12;
+export const FOLD_VERSION = 13;
 
 interface Kept<S> {
   seq: number;

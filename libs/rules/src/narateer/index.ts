@@ -21,6 +21,7 @@ function start(fightId: string): NarateerState {
     pendingWounds: undefined,
     opportunity: undefined,
     continuationDue: undefined,
+    roundWaitedAtMove: undefined,
     exchanges: 0,
     lingeringApplied: 0,
   };

@@ -89,6 +89,11 @@ export interface NarateerState extends FightCore<NarateerCombatant> {
    * the GM's cancelling the request that held it alone); undefined otherwise.
    */
   continuationDue?: string;
+  /**
+   * N59 with N45: the round was open between two activations and still waited for someone as the last Move began;
+   * undefined otherwise. The Opportunity Attacks that Move opened may leave it no one to wait for (decide/index.ts).
+   */
+  roundWaitedAtMove?: true;
   exchanges: number;
   lingeringApplied: number;
 }
@@ -99,6 +104,12 @@ export type CombatState = 'Active' | 'Collapsed' | 'Withdrawn';
 export function combatState(c: NarateerCombatant): CombatState {
   if (c.vitality <= 0) return 'Collapsed';
   return c.withdrawn ? 'Withdrawn' : 'Active';
+}
+
+/** N20: Collapsed and Withdrawn combatants get no activations; an incapacitated one keeps its own (N46). */
+export function canActivate(state: NarateerState, id: string): boolean {
+  const c = state.combatants[id];
+  return c !== undefined && combatState(c) === 'Active';
 }
 
 /** Whether one of the combatant's conditions has this engine effect (N26). */

@@ -5,15 +5,12 @@ import { RuleEvent } from '../../core/types';
 import { DiceSource } from '../../dice/roll';
 import { ev } from '../events';
 import { evolve } from '../evolve';
-import { combatState, LingeringTick, NarateerState } from '../state';
+import { canActivate, LingeringTick, NarateerState } from '../state';
 import { expireConditions } from './conditions';
 import { expireLingeringHarm, tickLingeringHarm } from './lingering';
 
-/** N20: Collapsed and Withdrawn combatants get no activations; an incapacitated one keeps its own (N46). */
-export function canActivate(state: NarateerState, id: string): boolean {
-  const c = state.combatants[id];
-  return c !== undefined && combatState(c) === 'Active';
-}
+/** N20: who may still have an activation (kept in state.ts: the fold reads it too, N59). */
+export { canActivate };
 
 /**
  * C7/N3/N17: Used AD and MD become Ready (Wounded stay) and proactive uses reset; then the combatant's

@@ -74,7 +74,7 @@ function actingFor(state: NarateerState, command: RuleCommand): string {
  */
 function decideCommand(state: NarateerState, command: RuleCommand, dice: DiceSource): RuleEvent[] {
   if (command.type === CONTINUATION_CHECK) return decideContinuation(state, command, dice, hooks);
-  const mayEmpty = roundMayEmpty(state, hooks);
+  const mayEmpty = roundMayEmpty(state, hooks) || queueMayEmpty(state);
   const leftEmpty = mayEmpty ? { step: 'roundLeftEmpty' } : undefined;
   // N62: a round's start may leave it with no one to wait for, whatever it waited for before.
   const opensRound = command.type === 'StartRound';
@@ -147,9 +147,10 @@ function dispatch(state: NarateerState, command: RuleCommand, dice: DiceSource):
 
 /**
  * N59: between activations, the command that leaves the open round no one to wait for (the GM removes, collapses or
- * withdraws its last waiting combatant) ends it, as the last EndActivation would have (C16 does so when the
- * removed combatant's activation was running): the round's end (Lingering Harm ticks, C7) comes at once, not when
- * the GM thinks to send EndRound. A decision the command leaves pending (where Wounds go) is answered first.
+ * withdraws its last waiting combatant; an Opportunity Attack queue ends after its mover fell, queueMayEmpty) ends it,
+ * as the last EndActivation would have (C16 does so when the removed combatant's activation was running): the round's
+ * end (Lingering Harm ticks, C7) comes at once, not when the GM thinks to send EndRound. A decision the command leaves
+ * pending (where Wounds go) is answered first.
  * N62: so does StartRound, when its round opens with no one to wait for (its start's ticks left no one, or none was left).
  */
 function roundLeftEmpty(
@@ -160,6 +161,16 @@ function roundLeftEmpty(
 ): RuleEvent[] {
   if (!mayEmpty) return [];
   return roundEndsEmpty(events.reduce(evolve, before), dice, hooks);
+}
+
+/**
+ * N59 with N45: Opportunity Attacks that a Move opened while the round, between two activations, still waited for
+ * someone. The queue goes on after its mover falls (N45), so the round may already wait for no one when the command
+ * that settles the queue's last decision comes (an answer, the wound allocation an attack leaves, N9, or the GM's
+ * CancelPending that ends it): that command ends the round, as one that leaves it no one to wait for does.
+ */
+function queueMayEmpty(state: NarateerState): boolean {
+  return state.opportunity !== undefined && state.roundWaitedAtMove === true;
 }
 
 /** The command as its schema parses it (contract.ts; once, when the edge parsed it already): decide reads only typed, checked fields. */
