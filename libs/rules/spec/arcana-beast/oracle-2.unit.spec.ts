@@ -3,8 +3,23 @@ import { RuleViolation } from '../../src/core/violation';
 import { ManualFaces } from '../../src/dice/manual';
 import { fightStarted } from '../given';
 import { exact, fight, Fighter, joined, then } from './helpers';
-import { rng } from '../seeded-random';
-import { binderSheet, decide, keep, sidesOf, stats, successes } from './oracle-kit';
+import {
+  BANDS,
+  bandMap,
+  beamer,
+  binderSheet,
+  decide,
+  explore,
+  initiative,
+  passRound,
+  RANGES,
+  reaches,
+  sidesOf,
+  sortIds,
+  stats,
+  successes,
+  TIERS,
+} from './oracle-kit';
 
 /**
  * The Arcana Beast oracle, second part (oracle.unit.spec.ts has the attack sequence, oracle-3.unit.spec.ts the Binder’s
@@ -28,17 +43,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Critical Gauge from the text against the engine', () => {
   it('given random beasts, Binders and surprise, when RollInitiative rolls, then totals, order, ties and rerolls match the text', () => {
-    const r = rng(SEED);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    let compared = 0;
-    let tied = 0;
-    let rerolled = 0;
+    const fuzz = explore(SEED);
+    const { r, int, pick, count, seen, covered } = fuzz;
     for (let run = 0; run < RUNS; run++) {
       const n = int(2, 5);
       const beasts = Array.from({ length: n }, (_, i) => ({
         id: `b${i}`,
         agility: int(0, 3),
-        stage: pick(r, [0, 1, 1, 2, 3, 4]),
+        stage: pick([0, 1, 1, 2, 3, 4]),
         dice: r() < 0.3 ? int(1, 2) : 0,
         out: i > 0 && r() < 0.1, // b0 can act: initiative needs someone who can
         binder: r() < 0.4 ? `b${i}x` : undefined,
@@ -75,12 +87,9 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
       const isSurprised = (b: (typeof beasts)[number]) =>
         surprised.includes(b.id) || (b.binder !== undefined && surprised.includes(b.binder));
       const rollOf = (b: (typeof beasts)[number], out: number[]) => {
-        const net = isSurprised(b) ? -1 : 0;
-        const faces = Array.from({ length: b.agility + b.dice + (net ? 1 : 0) }, () =>
-          int(1, sidesOf(b.stage)),
-        );
+        const { faces, total } = initiative(fuzz, b.agility + b.dice, b.stage, isSurprised(b));
         out.push(...faces);
-        return successes(keep(faces, net));
+        return total;
       };
       // A16: every beast’s pool in join order, Knocked Out ones too (A63).
       const joinedBeasts = joiners.flatMap((f) => beasts.filter((b) => b.id === f.id));
@@ -150,7 +159,6 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
         ctx,
         again: rerolls.map((x) => [x.id, x.total, x.round]),
       });
-      const sortIds = (g: string[]) => [...g].sort();
       expect({ ctx, ties: rolled.unresolvedTies.map(sortIds) }).toEqual({ ctx, ties: ties.map(sortIds) });
       // The order: the groups in turn (the GM orders a group still tied), each Binder right after its beast (A21).
       const place = (id: string) => groups.findIndex((g) => g.includes(id));
@@ -165,26 +173,17 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
         return b.binder ? [id, b.binder] : [id];
       });
       expect({ ctx, order: rolled.order }).toEqual({ ctx, order: withBinders });
-      compared++;
-      if (ties.length || rerolls.length) tied++;
-      if (rerolls.length) rerolled++;
+      seen('compared');
+      if (ties.length || rerolls.length) seen('tied');
+      if (rerolls.length) seen('rerolled');
     }
-    if (process.env.FUZZ_REPORT) console.log({ compared, tied, rerolled });
-    expect(compared).toBe(RUNS);
-    expect(rerolled).toBeGreaterThan(0);
+    covered(['rerolled']);
+    expect(count.compared).toBe(RUNS);
   });
 
   it('given random bands, difficult terrain and flight, when beasts Move, Reposition and attack, then what is allowed, the bands and the tests match the text', () => {
-    const r = rng(SEED + 1);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const BANDS = ['close', 'near', 'far'] as const;
-    type Band = (typeof BANDS)[number];
-    const RANGES = ['melee', 'ranged', 'long'] as const;
-    let moves = 0;
-    let refusedMoves = 0;
-    let attacks = 0;
-    let refusedAttacks = 0;
-    let tests = 0;
+    const fuzz = explore(SEED + 1);
+    const { r, int, pick, roll, count, seen, covered } = fuzz;
     for (let run = 0; run < RUNS; run++) {
       const ids = ['m0', 'm1', 'm2'];
       const beast = ids.map((id) => ({
@@ -192,7 +191,7 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
         agility: int(0, 3),
         brawn: int(0, 3),
         spirit: int(0, 3),
-        stage: pick(r, [0, 1, 2, 3, 4]),
+        stage: pick([0, 1, 2, 3, 4]),
         flight: r() < 0.3,
       }));
       const of = (id: string) => beast.find((b) => b.id === id)!;
@@ -218,29 +217,13 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
       if (bound) fighters.splice(1, 0, { id: 'm0x', side: 'm0', sheet: binderSheet('m0') });
       let e = fight(fighters);
       // A17: a pair the GM has not set is Near; A19: difficult terrain per pair.
-      const key = (a: string, b: string) => [a, b].sort().join('|');
-      const place = (id: string) => (id === 'm0x' ? 'm0' : id);
-      const band: Record<string, Band> = {};
-      const terrain: Record<string, number> = {};
-      const bandOf = (a: string, b: string): Band =>
-        place(a) === place(b) ? 'close' : (band[key(place(a), place(b))] ?? 'near');
-      for (const [a, b] of [
-        ['m0', 'm1'],
-        ['m0', 'm2'],
-        ['m1', 'm2'],
-      ]) {
-        const set = r() < 0.8 ? pick(r, [...BANDS]) : undefined;
+      const map = bandMap(fuzz, bound);
+      const { band, terrain, bandOf } = map;
+      for (const [a, b] of map.pairs) {
+        const set = r() < 0.8 ? pick(BANDS) : undefined;
         const dt = r() < 0.35 ? int(1, 2) : 0;
         if (set === undefined && !dt) continue;
-        e = then(e, {
-          type: 'SetBand',
-          aId: a,
-          bId: b,
-          band: set ?? bandOf(a, b),
-          ...(dt ? { difficultTerrain: dt } : {}),
-        });
-        band[key(a, b)] = set ?? bandOf(a, b);
-        if (dt) terrain[key(a, b)] = dt;
+        e = map.set(e, a, b, set ?? bandOf(a, b), dt);
       }
       for (let round = 1; round <= 2; round++) {
         // A68: the last turn’s EndActivation ends the round.
@@ -250,16 +233,10 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
           let action = false;
           let free = false;
           for (let step = 0; step < 3; step++) {
-            const others = [...ids.filter((x) => x !== me), ...(bound && me !== 'm0' ? ['m0x'] : [])];
-            const toward = pick(r, others);
-            const from = bandOf(me, toward);
-            const to = pick(
-              r,
-              BANDS.filter((x) => x !== from),
-            );
-            const dist = Math.abs(BANDS.indexOf(to) - BANDS.indexOf(from));
+            const aim = map.aim(me);
+            const { toward, from, to, dist } = aim;
             const using = of(me).flight && r() < 0.5 ? 'flight' : undefined;
-            const kind = pick(r, [
+            const kind = pick([
               'move',
               'move',
               'reposition',
@@ -269,21 +246,7 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
               'pass',
             ] as const);
             const ctx = () =>
-              JSON.stringify({
-                run,
-                round,
-                me,
-                kind,
-                toward,
-                from,
-                to,
-                using,
-                band,
-                terrain,
-                beast,
-                action,
-                free,
-              });
+              JSON.stringify({ run, round, me, kind, aim, using, band, terrain, beast, action, free });
             if (kind === 'move' || kind === 'reposition') {
               const isFree = kind === 'move';
               // "Move one band for free per turn"; "Far … Requires Reposition action to move"; "Two bands in one turn
@@ -292,11 +255,8 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
                 ? !free && (using !== undefined || (dist === 1 && from !== 'far'))
                 : !action;
               // A19: difficult terrain asks an Agility Test at its Difficulty, with the beast’s die, unless it flies.
-              const dt = terrain[key(place(me), place(toward))] ?? 0;
-              const test =
-                allowed && dt && !using
-                  ? Array.from({ length: of(me).agility }, () => int(1, sidesOf(of(me).stage)))
-                  : undefined;
+              const dt = map.terrainOf(me, toward);
+              const test = allowed && dt && !using ? roll(of(me).agility, sidesOf(of(me).stage)) : undefined;
               const cmd: RuleCommand = {
                 type: isFree ? 'Move' : 'Reposition',
                 combatantId: me,
@@ -310,7 +270,7 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
                   `${allowed ? 'refused' : 'allowed'}: ${got instanceof RuleViolation ? got.message : JSON.stringify(got)}\n${ctx()}`,
                 );
               if (got instanceof RuleViolation) {
-                refusedMoves++;
+                seen('refusedMoves');
                 continue;
               }
               const passed = test === undefined || successes(test) >= dt;
@@ -328,11 +288,11 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
                   test && successes(test),
                 ],
               });
-              if (test) tests++;
-              if (passed) band[key(place(me), place(toward))] = to;
+              if (test) seen('tests');
+              if (passed) map.moved(me, toward, to);
               if (isFree) free = true;
               else action = true;
-              moves++;
+              seen('moves');
               e = [...e, ...got];
             } else if (kind === 'advantage' || kind === 'pass') {
               const cmd: RuleCommand =
@@ -345,11 +305,9 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
               if (!(got instanceof RuleViolation)) e = [...e, ...got];
               action = true;
             } else {
-              const range = pick(r, [...RANGES]);
+              const range = pick(RANGES);
               const at = bandOf(me, toward);
-              // "Attack: Melee (Close) or ranged (Close/Near)"; "Far: Only long-range abilities reach".
-              const reaches = range === 'melee' ? at === 'close' : range === 'ranged' ? at !== 'far' : true;
-              const allowed = !action && reaches;
+              const allowed = !action && reaches(range, at);
               const attackId = { melee: 'bite', ranged: 'spit', long: 'beam' }[range];
               const stat = { melee: of(me).brawn, ranged: of(me).agility, long: of(me).spirit }[range];
               // A6: the attack’s stat (default Brawn for melee, Agility for ranged) + 0 ranks; Dodge = Agility (a
@@ -371,12 +329,12 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
                   `${allowed ? 'refused' : 'allowed'} ${range} at ${at}: ${got instanceof RuleViolation ? got.message : ''}\n${ctx()}`,
                 );
               if (got instanceof RuleViolation) {
-                refusedAttacks++;
+                seen('refusedAttacks');
                 continue;
               }
               const res = got.find((x) => x.type === 'AttackResolved')!.data as Record<string, any>;
               expect({ ctx: ctx(), res: [res.band, res.outcome] }).toEqual({ ctx: ctx(), res: [at, 'miss'] });
-              attacks++;
+              seen('attacks');
               action = true;
               e = [...e, ...got];
             }
@@ -385,39 +343,20 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
         }
       }
     }
-    if (process.env.FUZZ_REPORT) console.log({ moves, refusedMoves, attacks, refusedAttacks, tests });
-    expect(moves).toBeGreaterThan(RUNS);
-    expect(refusedMoves).toBeGreaterThan(0);
-    expect(attacks).toBeGreaterThan(RUNS / 2);
-    expect(refusedAttacks).toBeGreaterThan(0);
-    expect(tests).toBeGreaterThan(0);
+    covered(['refusedMoves', 'refusedAttacks', 'tests']);
+    expect(count.moves ?? 0).toBeGreaterThan(RUNS);
+    expect(count.attacks ?? 0).toBeGreaterThan(RUNS / 2);
   });
 
   it('given random Knockouts on the player side, when the Critical Gauge rises, then its count and the Critical Moves at 3, 6 and 9 match the text', () => {
-    const r = rng(SEED + 2);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const TIERS: Record<number, string> = { 3: 'minor', 6: 'major', 9: 'climactic' };
-    let raised = 0;
-    let moves = 0;
+    const { r, int, pick, count, seen, covered } = explore(SEED + 2);
     for (let run = 0; run < Math.ceil(RUNS / 6); run++) {
       // Five heroes’ beasts at Stage 0 (no Devolution Test, A13), each with its Binder, all at 1 HP; a wild beast
       // whose long-range Beam (Spirit 3, reaching every band) strikes one of them each round.
       const n = 5;
       const heroes = Array.from({ length: n }, (_, i) => `h${i}`);
       const fighters: Fighter[] = [
-        {
-          id: 'w',
-          side: 'wild',
-          sheet: {
-            kind: 'beast',
-            stats: stats(2, 2, 3),
-            hp: 99,
-            stamina: 1,
-            stage: 1,
-            stages: [{ stage: 1 }],
-            attacks: [{ id: 'beam', name: 'Beam', range: 'long', stat: 'spirit' }],
-          },
-        },
+        { id: 'w', side: 'wild', sheet: beamer(2, 3, 99) },
         ...heroes.flatMap((id): Fighter[] => [
           {
             id,
@@ -436,10 +375,7 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
       for (let round = 1; round <= 12 && out.size < 2 * n; round++) {
         if (round > 1) e = then(e, { type: 'StartRound' });
         e = then(e, { type: 'StartActivation', combatantId: 'w' });
-        const target = pick(
-          r,
-          fighters.map((f) => f.id).filter((id) => id !== 'w' && !out.has(id)),
-        );
+        const target = pick(fighters.map((f) => f.id).filter((id) => id !== 'w' && !out.has(id)));
         // Beam: Spirit 3 d6 (Stage 1); Dodge: Agility 1 d6 for a beast, 2 d6 for a Binder (A4, A6).
         const atk = [int(1, 6), int(1, 6), int(1, 6)];
         const dodge = Array.from({ length: target.endsWith('x') ? 2 : 1 }, () => int(1, 6));
@@ -470,28 +406,14 @@ describe('arcana-beast oracle (2): initiative, bands, movement, reach and the Cr
           rose: to > gauge ? [gauge, to] : undefined,
           move: to > gauge && TIERS[to] ? [to, TIERS[to], to] : undefined,
         });
-        if (to > gauge) raised++;
-        if (move) moves++;
+        if (to > gauge) seen('raised');
+        if (move) seen('moves');
         gauge = to;
         if (ko) out.add(target);
-        e = [...e, ...got];
-        // The heroes’ turns: a beast Passes; a Binder whose beast is out has Commands only (A21).
-        e = then(e, { type: 'EndActivation' });
-        while (!e.some((x, i) => i > e.length - 3 && x.type === 'RoundEnded')) {
-          e = then(e, { type: 'StartActivation' });
-          const turn = [...e].reverse().find((x) => x.type === 'TurnStarted')!.data as {
-            combatantId: string;
-          };
-          if (!out.has(turn.combatantId)) e = then(e, { type: 'Pass', combatantId: turn.combatantId });
-          e = then(e, { type: 'EndActivation' });
-        }
+        e = passRound([...e, ...got], out);
       }
     }
-    if (process.env.FUZZ_REPORT) console.log({ raised, moves });
-    expect(moves).toBeGreaterThan(2);
+    covered();
+    expect(count.moves ?? 0).toBeGreaterThan(2);
   });
 });
-
-function pick<T>(r: () => number, xs: T[]): T {
-  return xs[Math.floor(r() * xs.length)];
-}

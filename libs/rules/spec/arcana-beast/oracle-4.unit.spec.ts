@@ -3,8 +3,22 @@ import { RuleViolation } from '../../src/core/violation';
 import { ManualFaces } from '../../src/dice/manual';
 import { fightStarted } from '../given';
 import { fight, Fighter, joined, stateOf, then } from './helpers';
-import { rng } from '../seeded-random';
-import { binderSheet, decide, Ev, find, sidesOf, stats, successes } from './oracle-kit';
+import {
+  BANDS,
+  bandMap,
+  binderSheet,
+  decide,
+  Ev,
+  explore,
+  find,
+  initiative,
+  RANGES,
+  reaches,
+  sidesOf,
+  sortIds,
+  stats,
+  successes,
+} from './oracle-kit';
 
 /**
  * The Arcana Beast oracle, fourth part (oracle.unit.spec.ts has the attack sequence, oracle-2.unit.spec.ts the first
@@ -29,21 +43,10 @@ import { binderSheet, decide, Ev, find, sidesOf, stats, successes } from './orac
 const SEED = Number(process.env.FUZZ_SEED ?? 20261210);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
-function shuffle<T>(r: () => number, xs: T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
 describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypasses, Cornered and conditions from the text against the engine', () => {
   it('given random rolls, tieBreaks, SetInitiatives and late joiners, when the order is made, then it, the ties and the refusals match the text', () => {
-    const r = rng(SEED);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const count: Record<string, number> = {};
-    const seen = (k: string) => (count[k] = (count[k] ?? 0) + 1);
+    const fuzz = explore(SEED);
+    const { r, int, shuffle, seen, covered } = fuzz;
     for (let run = 0; run < RUNS; run++) {
       // Beasts with a low Agility (ties are common), some with a Binder listed right after them.
       const n = int(2, 4);
@@ -71,12 +74,10 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
       );
       const total: Record<string, number> = {};
       const beastIds = () => Object.keys(binderOf);
-      const rollOf = (agility: number, stage: number) =>
-        Array.from({ length: agility }, () => int(1, sidesOf(stage)));
       const ctx = (extra: object = {}) => JSON.stringify({ run, beasts, total, binderOf, ...extra });
       /** A random tieBreak among the beasts: a random part of them in a random order (C10). */
       const someTieBreak = (must?: string) => {
-        const ids = shuffle(r, beastIds()).slice(0, int(1, beastIds().length));
+        const ids = shuffle(beastIds()).slice(0, int(1, beastIds().length));
         if (must && !ids.includes(must)) ids.splice(int(0, ids.length), 0, must);
         return ids;
       };
@@ -127,7 +128,6 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
       const withBinders = (ids: string[]) => ids.flatMap((id) => (binderOf[id] ? [id, binderOf[id]] : [id]));
       const expectPending = (ties: string[][], what: string) => {
         const p = stateOf(e).pending as Ev | undefined;
-        const sortIds = (g: string[]) => [...g].sort();
         expect({
           ctx: ctx({ what }),
           pending: p && [p.kind, (p.detail.ties as string[][]).map(sortIds)],
@@ -140,9 +140,9 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
       // RollInitiative: every beast’s Agility on its Stage’s die, in join order (A16).
       const dice: number[] = [];
       for (const b of beasts) {
-        const faces = rollOf(b.agility, b.stage);
-        dice.push(...faces);
-        total[b.id] = successes(faces);
+        const x = initiative(fuzz, b.agility, b.stage);
+        dice.push(...x.faces);
+        total[b.id] = x.total;
       }
       const tb = r() < 0.6 ? someTieBreak() : undefined;
       if (tb && r() < 0.2) faultyTieBreak(tb, (tieBreak) => ({ type: 'RollInitiative', tieBreak }), { dice });
@@ -168,7 +168,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
        * a Binder placed anywhere else is refused on its own place, nothing appended.
        */
       const setInitiative = () => {
-        const wanted = withBinders(shuffle(r, beastIds()));
+        const wanted = withBinders(shuffle(beastIds()));
         const binders = wanted.filter((id) => !(id in binderOf));
         if (binders.length && r() < 0.3) {
           const x = binders[int(0, binders.length - 1)];
@@ -225,8 +225,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
         const id = `j${run}_${j}`;
         const agility = int(0, 3);
         const stage = [0, 1, 2, 3, 4][int(0, 4)];
-        const faces = rollOf(agility, stage);
-        const t = successes(faces);
+        const { faces, total: t } = initiative(fuzz, agility, stage);
         const before = stateOf(e).order;
         const beastsBefore = before.filter((x) => x in binderOf);
         // "remains fixed": slotted before the first beast with fewer successes, or last; the others keep their order.
@@ -280,8 +279,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
         }
       }
     }
-    if (process.env.FUZZ_REPORT) console.log(count);
-    for (const k of [
+    covered([
       'tie open',
       'tie settled',
       'set',
@@ -294,19 +292,12 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
       'tieBreak nobody',
       'tieBreak twice',
       'tieBreak binder',
-    ])
-      expect({ k, seen: (count[k] ?? 0) > 0 }).toEqual({ k, seen: true });
+    ]);
   });
   it('given random bypass movements, difficult terrain, Cornered tags, Direct and ranged Zero Powers, when beasts move, Reposition and use the power, then what is allowed, the tests, the bands and the pools match the text', () => {
-    const r = rng(SEED + 1);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)];
-    const BANDS = ['close', 'near', 'far'] as const;
-    type Band = (typeof BANDS)[number];
+    const fuzz = explore(SEED + 1);
+    const { r, int, pick, roll, seen, covered } = fuzz;
     const MOVES = ['flight', 'teleport', 'burrowing'] as const;
-    const RANGES = ['melee', 'ranged', 'long'] as const;
-    const count: Record<string, number> = {};
-    const seen = (k: string) => (count[k] = (count[k] ?? 0) + 1);
     for (let run = 0; run < RUNS; run++) {
       const ids = ['m0', 'm1', 'm2'];
       const beast = ids.map((id) => ({
@@ -342,23 +333,9 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
       }));
       if (bound) fighters.splice(1, 0, { id: 'm0x', side: 'm0', sheet: binderSheet('m0') });
       let e = fight(fighters);
-      const key = (a: string, b: string) => [a, b].sort().join('|');
-      const place = (id: string) => (id === 'm0x' ? 'm0' : id);
-      const band: Record<string, Band> = {};
-      const terrain: Record<string, number> = {};
-      const bandOf = (a: string, b: string): Band =>
-        place(a) === place(b) ? 'close' : (band[key(place(a), place(b))] ?? 'near');
-      for (const [a, b] of [
-        ['m0', 'm1'],
-        ['m0', 'm2'],
-        ['m1', 'm2'],
-      ]) {
-        const set = pick(BANDS);
-        const dt = r() < 0.5 ? int(1, 2) : 0;
-        e = then(e, { type: 'SetBand', aId: a, bId: b, band: set, ...(dt ? { difficultTerrain: dt } : {}) });
-        band[key(a, b)] = set;
-        if (dt) terrain[key(a, b)] = dt;
-      }
+      const map = bandMap(fuzz, bound);
+      const { band, terrain, place } = map;
+      for (const [a, b] of map.pairs) e = map.set(e, a, b, pick(BANDS), r() < 0.5 ? int(1, 2) : 0);
       // "Cornered": against no one, one opponent, or m0’s Binder (which holds against m0 too, A51); never against
       // itself or whoever shares its place (A28).
       const cornered: Record<string, string | null> = {};
@@ -395,11 +372,8 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
           let action = false;
           let free = false;
           for (let step = 0; step < 3; step++) {
-            const others = [...ids.filter((x) => x !== me), ...(bound && me !== 'm0' ? ['m0x'] : [])];
-            const toward = pick(others);
-            const from = bandOf(me, toward);
-            const to = pick(BANDS.filter((x) => x !== from));
-            const dist = Math.abs(BANDS.indexOf(to) - BANDS.indexOf(from));
+            const aim = map.aim(me);
+            const { toward, from, to, dist } = aim;
             const using = r() < 0.45 ? pick(MOVES) : undefined;
             const listed = using === undefined || of(me).movement.includes(using);
             const kind = pick([
@@ -417,9 +391,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
                 round,
                 me,
                 kind,
-                toward,
-                from,
-                to,
+                aim,
                 using,
                 band,
                 terrain,
@@ -432,6 +404,14 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
               });
             const outcome = (got: RuleEvent[] | RuleViolation) =>
               got instanceof RuleViolation ? [got.code, got.field] : 'allowed';
+            /** Allowed, or refused with the code and field `want` names ('refused': with any). */
+            const expectOutcome = (got: RuleEvent[] | RuleViolation, want: unknown) => {
+              const have = outcome(got);
+              expect({
+                ctx: ctx(),
+                have: want === 'refused' && have !== 'allowed' ? 'refused' : have,
+              }).toEqual({ ctx: ctx(), have: want });
+            };
             if (kind === 'move' || kind === 'reposition') {
               const isFree = kind === 'move';
               // "Move one band for free per turn"; "Two bands … requires Reposition"; "Far … Requires Reposition";
@@ -449,12 +429,9 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
               // A19: difficult terrain asks an Agility Test at its Difficulty with the beast’s die, unless a bypass
               // movement crosses it; Direct’s die goes to the Action’s roll, the Reposition’s test (A26), not the
               // free move’s.
-              const dt = terrain[key(place(me), place(toward))] ?? 0;
+              const dt = map.terrainOf(me, toward);
               const n = of(me).agility + (!isFree && direct ? 1 : 0);
-              const test =
-                want === 'allowed' && dt && !using
-                  ? Array.from({ length: n }, () => int(1, sidesOf(of(me).stage)))
-                  : undefined;
+              const test = want === 'allowed' && dt && !using ? roll(n, sidesOf(of(me).stage)) : undefined;
               const got = decide(
                 e,
                 {
@@ -466,14 +443,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
                 },
                 test ? { dice: test } : {},
               );
-              const have = outcome(got);
-              expect({
-                ctx: ctx(),
-                have: want === 'refused' && have !== 'allowed' ? 'refused' : have,
-              }).toEqual({
-                ctx: ctx(),
-                have: want,
-              });
+              expectOutcome(got, want);
               if (got instanceof RuleViolation) {
                 seen(Array.isArray(want) ? String(want[0]) : 'refused');
                 continue;
@@ -501,7 +471,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
                   test && n,
                 ],
               });
-              if (passed) band[key(place(me), place(toward))] = to;
+              if (passed) map.moved(me, toward, to);
               if (isFree) free = true;
               else action = true;
               e = [...e, ...got];
@@ -512,32 +482,23 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
               // "Reposition: … gain positional advantage": not out of a corner, against anyone (A39).
               const got = decide(e, { type: 'Reposition', combatantId: me });
               const want = action ? 'refused' : me in cornered ? ['ARCANA_CORNERED', 'type'] : 'allowed';
-              const have = outcome(got);
-              expect({
-                ctx: ctx(),
-                have: want === 'refused' && have !== 'allowed' ? 'refused' : have,
-              }).toEqual({
-                ctx: ctx(),
-                have: want,
-              });
+              expectOutcome(got, want);
               if (!(got instanceof RuleViolation)) {
                 e = [...e, ...got];
                 action = true;
               } else if (me in cornered) seen('cornered advantage');
             } else {
-              // "Use Zero Power: Once per scene when trigger is active"; a Zero Power with a range is an attack (A34):
-              // "Attack: Melee (Close) or ranged (Close/Near)", "Far: Only long-range abilities reach".
+              // "Use Zero Power: Once per scene when trigger is active"; a Zero Power with a range is an attack (A34),
+              // with an attack’s reach.
               if (!trigger[me]) {
                 e = then(e, { type: 'SetTrigger', combatantId: me, kind: 'zeroPower', active: true });
                 trigger[me] = true;
               }
               const range = of(me).zero.range;
-              const reaches =
-                range === 'melee' ? from === 'close' : range === 'ranged' ? from !== 'far' : true;
               let want: unknown = 'allowed';
               if (action) want = 'refused';
               else if (zpUsed[me]) want = ['ARCANA_ZERO_POWER_USED', 'type'];
-              else if (!reaches) want = ['ARCANA_OUT_OF_RANGE', 'targetId'];
+              else if (!reaches(range, from)) want = ['ARCANA_OUT_OF_RANGE', 'targetId'];
               // A6: the power’s stat (Spirit) + its ranks + Direct (A26); the Dodge: Agility (m0x’s is 2, on d6), with
               // Setback when the target is Cornered against the attacker (A39, A51, A3). All ones: a miss.
               const atk = of(me).spirit + of(me).zero.ranks + (direct ? 1 : 0);
@@ -575,8 +536,7 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
         }
       }
     }
-    if (process.env.FUZZ_REPORT) console.log(count);
-    for (const k of [
+    covered([
       'bypass flight',
       'bypass teleport',
       'bypass burrowing',
@@ -589,14 +549,10 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
       'ARCANA_NO_SUCH_MOVEMENT',
       'ARCANA_OUT_OF_RANGE',
       'ARCANA_ZERO_POWER_USED',
-    ])
-      expect({ k, seen: (count[k] ?? 0) > 0 }).toEqual({ k, seen: true });
+    ]);
   });
   it('given random conditions applied and removed, some on a beast in its vessel, when the GM sends them, then only a change appends an event', () => {
-    const r = rng(SEED + 2);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const count: Record<string, number> = {};
-    const seen = (k: string) => (count[k] = (count[k] ?? 0) + 1);
+    const { r, int, seen, covered } = explore(SEED + 2);
     for (let run = 0; run < Math.ceil(RUNS / 3); run++) {
       // e at Stage 0 (a Call Back makes no Devolution Test from it, A23), its Binder b, and a wild w.
       const stage0 = { kind: 'beast', stats: stats(2), hp: 9, stamina: 1, stage: 0, stages: [{ stage: 0 }] };
@@ -651,15 +607,13 @@ describe('arcana-beast oracle (4): the GM’s order, late joiners, movement bypa
         );
       }
     }
-    if (process.env.FUZZ_REPORT) console.log(count);
-    for (const k of [
+    covered([
       'apply change',
       'apply same',
       'remove change',
       'remove same',
       'apply change vessel',
       'apply same vessel',
-    ])
-      expect({ k, seen: (count[k] ?? 0) > 0 }).toEqual({ k, seen: true });
+    ]);
   });
 });

@@ -5,8 +5,23 @@ import { arcanaBeast } from '../../src/arcana-beast';
 import { findSystem } from '../../src/registry';
 import { fightStarted } from '../given';
 import { exact, fight, Fighter, joined, stateOf, then } from './helpers';
-import { rng } from '../seeded-random';
-import { decide, Ev, find, keep, sidesOf, sixes, successes } from './oracle-kit';
+import {
+  beamer,
+  binderSheet,
+  decide,
+  Ev,
+  explore,
+  find,
+  initiative,
+  keep,
+  passRound,
+  sidesOf,
+  sixes,
+  sortIds,
+  stats,
+  successes,
+  TIERS,
+} from './oracle-kit';
 
 /**
  * The Arcana Beast oracle, fifth part (oracle.unit.spec.ts has the attack sequence, oracle-2.unit.spec.ts the first
@@ -33,21 +48,6 @@ import { decide, Ev, find, keep, sidesOf, sixes, successes } from './oracle-kit'
 const SEED = Number(process.env.FUZZ_SEED ?? 20261211);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
-const stats = (agility: number, brawn = 2, endurance = 2, spirit = 2) => ({
-  brawn,
-  agility,
-  endurance,
-  spirit,
-  technique: 2,
-});
-const binderSheet = (beastId: string, hp = 10) => ({
-  kind: 'binder',
-  beastId,
-  stats: stats(2, 1),
-  hp,
-  stamina: 3,
-});
-
 const arcana = findSystem('arcana-beast')!;
 /** As the fight service decides: the faces from the command itself, every face used (C6, C13, A36). */
 const fold = (events: RuleEvent[]) => events.reduce(arcana.evolve, arcana.start('f1'));
@@ -57,25 +57,11 @@ function decideFromCommand(events: RuleEvent[], command: RuleCommand): RuleEvent
   dice.assertAllUsed();
   return out;
 }
-function pick<T>(r: () => number, xs: T[]): T {
-  return xs[Math.floor(r() * xs.length)];
-}
-function shuffle<T>(r: () => number, xs: T[]): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-const sortIds = (g: string[]) => [...g].sort();
 
 describe('arcana-beast oracle (5): surprise and ties with late joiners, Devolution with the Critical Gauge, a Binder Knocked Out in its shared turn, from the text against the engine', () => {
   it('given surprised beasts and Binders, ties rerolled or ordered by the GM and late joiners, when the order is made, then the Setback, the order, the ties and the refusals match the text', () => {
-    const r = rng(SEED);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const count: Record<string, number> = {};
-    const seen = (k: string) => (count[k] = (count[k] ?? 0) + 1);
+    const fuzz = explore(SEED);
+    const { r, int, roll, shuffle, seen, covered } = fuzz;
     for (let run = 0; run < RUNS; run++) {
       // Low Agility, so ties are common; some beasts with a Binder, some with Quality/Talent initiative dice (A29).
       type B = { id: string; agility: number; stage: number; dice: number; binder?: string };
@@ -110,13 +96,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       const ctx = (extra: object = {}) =>
         JSON.stringify({ run, beasts, named, total, order: stateOf(e).order, ...extra });
       /** One initiative roll: Agility + initiativeDice on the Stage’s die, one more die and the highest dropped if surprised. */
-      const roll = (b: B) => {
-        const net = surprised.has(b.id) ? -1 : 0;
-        const faces = Array.from({ length: b.agility + b.dice + (net ? 1 : 0) }, () =>
-          int(1, sidesOf(b.stage)),
-        );
-        return { faces, total: successes(keep(faces, net)) };
-      };
+      const rollOf = (b: B) => initiative(fuzz, b.agility + b.dice, b.stage, surprised.has(b.id));
       const withBinders = (ids: string[]) =>
         ids.flatMap((id) => [id, ...(byId[id].binder ? [byId[id].binder] : [])]);
       const beastOrder = () => stateOf(e).order.filter((id) => id in byId);
@@ -136,7 +116,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       /** C4: while a tie waits for the GM, a joiner changes the fight and is refused, nothing appended. */
       const joinWhilePending = () => {
         const j: B = { id: `p${run}`, agility: int(0, 2), stage: int(0, 4), dice: 0 };
-        const faces = Array.from({ length: j.agility }, () => int(1, sidesOf(j.stage)));
+        const faces = roll(j.agility, sidesOf(j.stage));
         const got = decide(
           e,
           { type: 'AddCombatant', combatant: { id: j.id, name: j.id, side: 'late', sheet: sheet(j) } },
@@ -155,7 +135,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         for (let k = 0; pendingTies().length; k++) {
           if (pendingTies().length && r() < 0.4) joinWhilePending();
           if (k >= 4 || r() < 0.35) {
-            const wanted = withBinders(shuffle(r, beastOrder()));
+            const wanted = withBinders(shuffle(beastOrder()));
             e = then(e, { type: 'SetInitiative', order: wanted });
             expect({ ctx: ctx({ wanted }), order: stateOf(e).order }).toEqual({
               ctx: ctx({ wanted }),
@@ -171,7 +151,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
           const again: Record<string, number> = {};
           for (const g of groups)
             for (const id of g) {
-              const x = roll(byId[id]);
+              const x = rollOf(byId[id]);
               dice.push(...x.faces);
               again[id] = x.total;
               if (surprised.has(id)) seen('surprised reroll');
@@ -217,7 +197,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       // RollInitiative: every beast’s pool in join order (A16), the surprised with Setback.
       const dice: number[] = [];
       for (const b of beasts) {
-        const x = roll(b);
+        const x = rollOf(b);
         dice.push(...x.faces);
         total[b.id] = x.total;
       }
@@ -246,7 +226,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       // Late joiners (A32): a plain roll, slotted by the first roll’s successes (A77); a tie is answered as above.
       for (let j = 0; j < int(1, 3); j++) {
         const b: B = { id: `j${run}_${j}`, agility: int(0, 3), stage: int(0, 4), dice: 0 };
-        const x = roll(b);
+        const x = rollOf(b);
         const before = beastOrder();
         const firstFewer = before.findIndex((id) => total[id] < x.total);
         const end = firstFewer < 0 ? before.length : firstFewer;
@@ -280,8 +260,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         } else seen('join apart');
       }
     }
-    if (process.env.FUZZ_REPORT) console.log(count);
-    for (const k of [
+    covered([
       'surprised roll',
       'surprised reroll',
       'set',
@@ -292,16 +271,11 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       'join tie',
       'join tie with surprised',
       'join tie with a run',
-    ])
-      expect({ k, seen: (count[k] ?? 0) > 0 }).toEqual({ k, seen: true });
+    ]);
   });
   it('given a wild beast wearing down the heroes’ beasts at Stages 0 to 4 and their Binders, when an attack hurts or knocks out, then the Critical Gauge, the Harm and the Devolution Test match the text', () => {
-    const r = rng(SEED + 1);
     const runs = Math.ceil(RUNS / 2);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const TIERS: Record<number, string> = { 3: 'minor', 6: 'major', 9: 'climactic' };
-    const count: Record<string, number> = {};
-    const seen = (k: string) => (count[k] = (count[k] ?? 0) + 1);
+    const { r, int, pick, roll, seen, covered } = explore(SEED + 1);
     for (let run = 0; run < runs; run++) {
       type H = { id: string; unlocked: number[]; endurance: number; hp: number };
       const heroes: H[] = Array.from({ length: int(2, 3) }, (_, i) => ({
@@ -311,24 +285,10 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         hp: int(1, 6),
       }));
       for (const h of heroes) if (!h.unlocked.length) h.unlocked.push(int(0, 4));
-      const stage: Record<string, number> = Object.fromEntries(
-        heroes.map((h) => [h.id, pick(r, h.unlocked)]),
-      );
+      const stage: Record<string, number> = Object.fromEntries(heroes.map((h) => [h.id, pick(h.unlocked)]));
       const hp: Record<string, number> = {};
       const fighters: Fighter[] = [
-        {
-          id: 'w',
-          side: 'wild',
-          sheet: {
-            kind: 'beast',
-            stats: stats(1, 2, 2, 4),
-            hp: 5,
-            stamina: 1,
-            stage: 1,
-            stages: [{ stage: 1 }],
-            attacks: [{ id: 'beam', name: 'Beam', range: 'long', stat: 'spirit' }],
-          },
-        },
+        { id: 'w', side: 'wild', sheet: beamer(1, 4, 5) },
         ...heroes.flatMap((h): Fighter[] => {
           hp[h.id] = h.hp;
           hp[`${h.id}x`] = int(1, 3);
@@ -338,7 +298,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
               side: 'heroes',
               sheet: {
                 kind: 'beast',
-                stats: stats(1, 2, h.endurance),
+                stats: stats(1, 2, 2, h.endurance),
                 hp: h.hp,
                 stamina: 1,
                 stage: stage[h.id],
@@ -356,13 +316,10 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       for (let round = 1; round <= 14 && out.size < fighters.length - 1; round++) {
         if (round > 1) e = then(e, { type: 'StartRound' });
         e = then(e, { type: 'StartActivation', combatantId: 'w' });
-        const target = pick(
-          r,
-          fighters.map((f) => f.id).filter((id) => id !== 'w' && !out.has(id)),
-        );
+        const target = pick(fighters.map((f) => f.id).filter((id) => id !== 'w' && !out.has(id)));
         const h = byId[target] as H | undefined;
         // Beam: Spirit 4 d6 (w at Stage 1). Dodge: Agility 1 on the beast’s Stage die, or a Binder’s Agility 2 d6 (A4, A6).
-        const atk = [int(1, 6), int(1, 6), int(1, 6), int(1, 6)];
+        const atk = roll(4, 6);
         const dodge = h ? [int(1, sidesOf(stage[target]))] : [int(1, 6), int(1, 6)];
         const extra = successes(atk) - successes(dodge);
         // "Hit: Attacker exceeds"; "Base Damage: Brawn + Stage" = 2 + 1; a Critical (three 6s) doubles it (A2, A12).
@@ -371,9 +328,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         const ko = damage > 0 && damage >= hp[target];
         // A13: the Devolution Test on Endurance with the current Stage’s die, for a beast above Stage 0 (A21: no Binder).
         const devolves = ko && h !== undefined && stage[target] >= 1;
-        const devol = devolves
-          ? Array.from({ length: h.endurance }, () => int(1, sidesOf(stage[target])))
-          : [];
+        const devol = devolves ? roll(h.endurance, sidesOf(stage[target])) : [];
         const onAttack = devolves && r() < 0.5;
         const ctx = JSON.stringify({ run, round, target, atk, dodge, devol, hp, stage, gauge, onAttack });
         let got = decideFromCommand(e, {
@@ -464,20 +419,10 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         if (ko) out.add(target);
         const stages = heroes.map((x) => stateOf(e).combatants[x.id].stage);
         expect({ ctx, stages }).toEqual({ ctx, stages: heroes.map((x) => stage[x.id]) });
-        // The heroes’ turns: a beast Passes; a Binder whose beast is out has Commands only (A21).
-        e = then(e, { type: 'EndActivation' });
-        while (!e.some((x, i) => i > e.length - 3 && x.type === 'RoundEnded')) {
-          e = then(e, { type: 'StartActivation' });
-          const turn = [...e].reverse().find((x) => x.type === 'TurnStarted')!.data as {
-            combatantId: string;
-          };
-          if (!out.has(turn.combatantId)) e = then(e, { type: 'Pass', combatantId: turn.combatantId });
-          e = then(e, { type: 'EndActivation' });
-        }
+        e = passRound(e, out);
       }
     }
-    if (process.env.FUZZ_REPORT) console.log(count);
-    for (const k of [
+    covered([
       'devolution asked',
       'devolution from 2+ passed',
       'devolution from 2+ failed',
@@ -488,21 +433,17 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       'Binder knocked out',
       'hurt',
       'missed',
-    ])
-      expect({ k, seen: (count[k] ?? 0) > 0 }).toEqual({ k, seen: true });
+    ]);
   });
   it('A74: given a Bond Surge, a Direct or no Command in Ember’s turn, when Ember’s Claw hurts or knocks out its own Binder Ash, then Ash’s Gauge and Harm, the turn’s Binder and the Boost on each one’s Test in that turn match the text', () => {
-    const r = rng(SEED + 2);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const count: Record<string, number> = {};
-    const seen = (k: string) => (count[k] = (count[k] ?? 0) + 1);
+    const { int, pick, roll, seen, covered } = explore(SEED + 2);
     type Turn = { beastId?: string; binderId?: string; bondSurge?: boolean };
     const turnOf = (ev: RuleEvent[]) => (arcanaBeast.view(stateOf(ev)) as { turn: Turn | null }).turn;
     for (let run = 0; run < RUNS; run++) {
       const stage = int(0, 4);
       const brawn = int(1, 3);
       const ashHp = int(2, 10);
-      const cmd = pick(r, ['surge', 'surge', 'direct', 'none'] as const);
+      const cmd = pick(['surge', 'surge', 'direct', 'none'] as const);
       const ember: Fighter = {
         id: 'ember',
         side: 'heroes',
@@ -532,10 +473,8 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
       // A26). Ash dodges with Agility 2 d6, with Bond Surge’s Boost too: it is still in the shared turn then. A Binder’s
       // own beast is the attacker, so no Intercept is asked (A22).
       const net = surge ? 1 : 0;
-      const atk = Array.from({ length: brawn + (cmd === 'direct' ? 1 : 0) + net }, () =>
-        int(1, sidesOf(stage)),
-      );
-      const dodge = Array.from({ length: 2 + net }, () => int(1, 6));
+      const atk = roll(brawn + (cmd === 'direct' ? 1 : 0) + net, sidesOf(stage));
+      const dodge = roll(2 + net, 6);
       const ka = keep(atk, net);
       const extra = successes(ka) - successes(keep(dodge, net));
       // "Base Damage: Brawn + Stage"; a Critical (three kept dice showing 6+) doubles it (A2, A12).
@@ -582,7 +521,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         ['ash', 6, surge && !ko],
       ] as const) {
         const difficulty = int(1, 2);
-        const faces = Array.from({ length: 2 + (boosted ? 1 : 0) }, () => int(1, sides));
+        const faces = roll(2 + (boosted ? 1 : 0), sides);
         const s = successes(keep(faces, boosted ? 1 : 0));
         const t = find(
           exact(e, { type: 'RollTest', combatantId: id, stat: 'spirit', difficulty }, { dice: faces }),
@@ -608,15 +547,7 @@ describe('arcana-beast oracle (5): surprise and ties with late joiners, Devoluti
         refused: ko,
       });
     }
-    if (process.env.FUZZ_REPORT) console.log(count);
-    for (const k of [
-      'surge knocked out',
-      'surge hurt',
-      'direct knocked out',
-      'none knocked out',
-      'surge missed',
-    ])
-      expect({ k, seen: (count[k] ?? 0) > 0 }).toEqual({ k, seen: true });
+    covered(['surge knocked out', 'surge hurt', 'direct knocked out', 'none knocked out', 'surge missed']);
   });
   it('A77: given a surprised a and b tied on initiative, when a late joiner c arrives before and after the GM calls for another roll, then c is refused while the tie waits, rolls without Setback, ties with the run the reroll ordered, and a rerolls that tie with Setback again', () => {
     const wildSheet = (agility: number) => ({

@@ -1,7 +1,6 @@
 import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { close, exact, fight, Fighter, refused, then } from './helpers';
-import { rng } from '../seeded-random';
-import { keep, sidesOf, sixes, successes } from './oracle-kit';
+import { binderSheet, explore, keep, sidesOf, sixes, successes } from './oracle-kit';
 
 /**
  * An oracle of the attack sequence, computed from arcana-beast.txt and the rulings A1–A76 alone (not from the engine’s
@@ -46,29 +45,24 @@ interface Beast {
   maxHp: number;
 }
 
+/** What a sheet says of an attack, a Special Attack or a Zero Power: its range, stat, ranks, Qualities and bonus. */
+const powerOf = (a: Atk) => ({
+  range: a.range,
+  ...(a.stat ? { stat: a.stat } : {}),
+  ranks: a.ranks,
+  qualities: a.qualities,
+  bonusDamage: a.bonusDamage,
+});
+
 /** A34: a Zero Power with a range, on the sheet as the attack it is. */
 function zeroPowerOf(b: Beast) {
   const z = b.atk.find((a) => a.zero);
-  if (!z) return {};
-  return {
-    zeroPower: {
-      name: 'Zero',
-      trigger: 'hope',
-      range: z.range,
-      ...(z.stat ? { stat: z.stat } : {}),
-      ranks: z.ranks,
-      qualities: z.qualities,
-      bonusDamage: z.bonusDamage,
-    },
-  };
+  return z ? { zeroPower: { name: 'Zero', trigger: 'hope', ...powerOf(z) } } : {};
 }
 
 describe('arcana-beast oracle: the attack sequence from the text against the engine', () => {
   it('given random legal exchanges, when each attack resolves, then pools, successes, Critical, damage, HP and Knockouts match the text', () => {
-    const r = rng(SEED);
-    const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-    const pick = <T>(xs: T[]) => xs[int(0, xs.length - 1)];
-    const roll = (n: number, sides: number) => Array.from({ length: n }, () => int(1, sides));
+    const { r, int, pick, roll, count, seen, covered } = explore(SEED);
     const stats = (): Stats => ({
       brawn: int(0, 4),
       agility: int(0, 4),
@@ -139,45 +133,11 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
       ...zeroPowerOf(b),
       attacks: b.atk
         .filter((a) => !a.special && !a.zero)
-        .map((a) => ({
-          id: a.id,
-          name: a.id,
-          range: a.range,
-          ...(a.stat ? { stat: a.stat } : {}),
-          ranks: a.ranks,
-          qualities: a.qualities,
-          bonusDamage: a.bonusDamage,
-        })),
+        .map((a) => ({ id: a.id, name: a.id, ...powerOf(a) })),
       specialAttacks: b.atk
         .filter((a) => a.special)
-        .map((a) => ({
-          id: a.id,
-          name: a.id,
-          range: a.range,
-          ...(a.stat ? { stat: a.stat } : {}),
-          ranks: a.ranks,
-          qualities: a.qualities,
-          bonusDamage: a.bonusDamage,
-          uses: 1,
-        })),
+        .map((a) => ({ id: a.id, name: a.id, ...powerOf(a), uses: 1 })),
     });
-    const binderSheet = (beastId: string) => ({
-      kind: 'binder',
-      beastId,
-      stats: { brawn: 1, agility: 2, endurance: 2, spirit: 2, technique: 2 },
-      hp: 10,
-      stamina: 3,
-    });
-
-    let compared = 0;
-    let hits = 0;
-    let crits = 0;
-    let kos = 0;
-    let combos = 0;
-    let zeros = 0;
-    let unready = 0;
-    let reused = 0;
-    let heals = 0;
     for (let run = 0; run < RUNS; run++) {
       const A = mkBeast('x');
       const P = mkBeast('p');
@@ -319,7 +279,7 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
           streak = continues ? (hit ? streak + 1 : 0) : hit ? 1 : 0;
           // "If both hit, second attack deals +1 extra damage"; "Third consecutive hit deals +2 extra damage".
           comboDamage = hit && continues ? (streak >= 3 ? 2 : streak === 2 ? 1 : 0) : 0;
-          if (comboDamage) combos++;
+          if (comboDamage) seen('combos');
           last = { by: att, turn: heroTurn };
         }
         // "Base Damage by Stage: Brawn + Stage"; a Critical doubles it (A52); extra successes, combo and bonus after.
@@ -379,9 +339,9 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
           throw new Error(
             `mismatch\nwant ${JSON.stringify(want)}\nhave ${JSON.stringify(have)}\n${ctx}\n${JSON.stringify(got)}`,
           );
-        compared++;
-        if (hit) hits++;
-        if (critical) crits++;
+        seen('compared');
+        if (hit) seen('hits');
+        if (critical) seen('crits');
         const dealt = ev('DamageDealt');
         if (hit) {
           const left = Math.max(0, hp[def] - damage);
@@ -394,7 +354,7 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
         const ko = ev('KnockedOut');
         expect({ ctx, ko: ko && ko.playerSide }).toEqual({ ctx, ko: willKo ? bound : undefined });
         if (willKo) {
-          kos++;
+          seen('kos');
           isOut[def] = true;
           // A13: the player side: Critical Gauge +1, one Harm, the Devolution Test on Endurance.
           const g = ev('CriticalGaugeRaised');
@@ -504,7 +464,7 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
               restored: healed > 0 ? [hp.a, hp.a + healed] : undefined,
             });
             hp.a += healed;
-            if (healed > 0) heals++;
+            if (healed > 0) seen('heals');
             e = [...e, ...evolved];
             stage.a = A.max;
           }
@@ -534,14 +494,13 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
                 run,
                 code: zeroUsed ? 'ARCANA_ZERO_POWER_USED' : 'ARCANA_TRIGGER_NOT_ACTIVE',
               });
-              if (zeroUsed) reused++;
-              else unready++;
+              seen(zeroUsed ? 'reused' : 'unready');
               e = then(e, { type: 'Pass', combatantId: id });
             } else {
               mods.bonusDice = r() < 0.3 ? int(1, 2) : 0;
               const extra = mods.bonusDice ? { bonusDice: mods.bonusDice } : {};
               if (a.zero) zeroUsed = true;
-              if (a.zero) zeros++;
+              if (a.zero) seen('zeros');
               const cmd: RuleCommand = a.zero
                 ? { type: 'UseZeroPower', attackerId: 'a', targetId: 't', ...extra }
                 : a.special
@@ -560,10 +519,7 @@ describe('arcana-beast oracle: the attack sequence from the text against the eng
         }
       }
     }
-    if (process.env.FUZZ_REPORT)
-      console.log({ compared, hits, crits, kos, combos, zeros, unready, reused, heals });
-    expect(compared).toBeGreaterThan(RUNS);
-    expect(combos).toBeGreaterThan(0);
-    expect(Math.min(zeros, unready, reused, heals)).toBeGreaterThan(0);
+    covered(['combos', 'zeros', 'unready', 'reused', 'heals']);
+    expect(count.compared ?? 0).toBeGreaterThan(RUNS);
   });
 });

@@ -2316,39 +2316,6 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               );
               if (!targets.length) continue;
               const tgt = m[pick(targets)];
-              if (c.uses[w.kind] >= usesOf(c, w.kind)) {
-                // "Confirm the tempo-holder has not exceeded the proactive-use limit for the attacking Skill."
-                if (w.baseAttackCost <= c.ad.ready && (w.kind === 'melee' || canFire(c, w)))
-                  same(
-                    'a proactive use over SL + 1 is refused',
-                    'NARATEER_PROACTIVE_LIMIT',
-                    refusal(e, {
-                      type: 'DeclareExchange',
-                      attackerId: c.id,
-                      targetId: tgt.id,
-                      kind: w.kind,
-                      weaponId: w.id,
-                      boost: 0,
-                    }).code,
-                  );
-                continue;
-              }
-              if (w.baseAttackCost > c.ad.ready) {
-                // Step 3: the Base Attack Cost must be paid from Ready AD (MD never pays, N17).
-                same(
-                  'a Base Attack Cost over the Ready AD is refused',
-                  'NARATEER_NOT_ENOUGH_READY_AD',
-                  refusal(e, {
-                    type: 'DeclareExchange',
-                    attackerId: c.id,
-                    targetId: tgt.id,
-                    kind: w.kind,
-                    weaponId: w.id,
-                    boost: 0,
-                  }).code,
-                );
-                continue;
-              }
               const declare = (targetId: string, boost: number, more: Record<string, unknown> = {}) =>
                 ({
                   type: 'DeclareExchange',
@@ -2359,6 +2326,25 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
                   boost,
                   ...more,
                 }) as RuleCommand;
+              if (c.uses[w.kind] >= usesOf(c, w.kind)) {
+                // "Confirm the tempo-holder has not exceeded the proactive-use limit for the attacking Skill."
+                if (w.baseAttackCost <= c.ad.ready && (w.kind === 'melee' || canFire(c, w)))
+                  same(
+                    'a proactive use over SL + 1 is refused',
+                    'NARATEER_PROACTIVE_LIMIT',
+                    refusal(e, declare(tgt.id, 0)).code,
+                  );
+                continue;
+              }
+              if (w.baseAttackCost > c.ad.ready) {
+                // Step 3: the Base Attack Cost must be paid from Ready AD (MD never pays, N17).
+                same(
+                  'a Base Attack Cost over the Ready AD is refused',
+                  'NARATEER_NOT_ENOUGH_READY_AD',
+                  refusal(e, declare(tgt.id, 0)).code,
+                );
+                continue;
+              }
               const refused = (what: string, code: string, cmd: RuleCommand) => {
                 count(`refused: ${what}`);
                 same(`refused: ${what}`, code, refusal(e, cmd).code);
