@@ -2044,8 +2044,8 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
        * an interceptor “strictly between shooter and target on both nudged lines”. The shot is fired through a space
        * whose centre lies on the segment between the two centres (a hex axis, a square’s row, column or diagonal), and
        * misses one it stays beyond the circumscribed circle of (1 on a hex, √2/2 on a square): “through” and “clear”.
-       * Any other space is “unsure”: a line crossing its interior off its centre is one the engine’s sampled lines can
-       * miss (S23; see the report of this oracle’s extension), so the oracle leaves such a stance out.
+       * Any other space is “unsure”: whether the segment enters its interior off its centre is left to the exact tests
+       * of the line (S23, sight-line.unit.spec.ts), so the oracle leaves such a stance out.
        */
       const lineThrough = (from: Space, to: Space, sp: Space): 'through' | 'clear' | 'unsure' => {
         if (same(sp, from) || same(sp, to)) return 'clear';

@@ -513,7 +513,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S23',
-    text: 'Ranged, thrown, elemental and soul attacks need line of sight; blocked spaces and walls block it.',
+    text: 'Ranged, thrown, elemental and soul attacks need line of sight: every space the straight segment between the two centres enters (square: exact, diagonally through a corner it passes; hex: nudged both ways, clear if either is); blocked spaces and walls block it.',
   },
   {
     id: 'S24',

@@ -103,25 +103,86 @@ export function nearestFacing(grid: GridKind, previous: Facing, options: Facing[
   return options.reduce((best, f) => (gap(f) < gap(best) ? f : best), options[0]);
 }
 
-/** The spaces a straight line between two space centres passes, both ends included; `nudge` breaks edge ties. */
+/**
+ * S23: the spaces whose interior the straight segment between two space centres enters, in order, both ends included;
+ * each is adjacent to the one before. Square: traversed exactly; where the segment passes through a corner it steps
+ * diagonally (S38 judges the walls there), and as no segment between centres runs along an edge, `nudge` changes
+ * nothing. Hex: the segment shifted by (nudge, 2 × nudge) (axial), which settles one running along an edge or
+ * through a corner; it leaves each hex into the neighbour whose shared edge it crosses first.
+ */
 export function line(grid: GridKind, a: Space, b: Space, nudge: number): Space[] {
-  const n = Math.max(1, Math.ceil(distanceReal(grid, a, b)));
-  const out: Space[] = [];
-  for (let i = 0; i <= n; i++) {
-    const t = i / n;
-    const x = a.x + nudge + (b.x - a.x) * t;
-    const y = a.y + nudge * 2 + (b.y - a.y) * t;
-    const s = grid === 'hex' ? hexRound(x, y) : { x: Math.round(x), y: Math.round(y) };
-    const last = out[out.length - 1];
-    if (!last || last.x !== s.x || last.y !== s.y) out.push(s);
+  return grid === 'hex' ? hexLine(a, b, nudge) : squareLine(a, b);
+}
+
+/** S23: the lines sight follows: on a hex one for each nudge (clear if either is), on a square its one exact line. */
+export function sightLines(grid: GridKind, a: Space, b: Space): Space[][] {
+  return grid === 'hex' ? [line(grid, a, b, 1e-6), line(grid, a, b, -1e-6)] : [line(grid, a, b, 0)];
+}
+
+/**
+ * Square: the segment crosses its i-th column boundary (from a) at t = (2i + 1) / 2|dx| and its j-th row boundary at
+ * t = (2j + 1) / 2|dy|, compared exactly as (2i + 1)·|dy| against (2j + 1)·|dx|; equal is a corner (a diagonal step).
+ */
+function squareLine(a: Space, b: Space): Space[] {
+  const nx = Math.abs(b.x - a.x);
+  const ny = Math.abs(b.y - a.y);
+  const sx = Math.sign(b.x - a.x);
+  const sy = Math.sign(b.y - a.y);
+  let { x, y } = a;
+  const out: Space[] = [{ x, y }];
+  for (let i = 0, j = 0; i < nx || j < ny;) {
+    const column = i < nx ? (2 * i + 1) * ny : Infinity;
+    const row = j < ny ? (2 * j + 1) * nx : Infinity;
+    if (column <= row) {
+      x += sx;
+      i++;
+    }
+    if (row <= column) {
+      y += sy;
+      j++;
+    }
+    out.push({ x, y });
   }
   return out;
 }
 
-function distanceReal(grid: GridKind, a: Space, b: Space): number {
-  return (
-    distance(grid, { x: Math.round(a.x), y: Math.round(a.y) }, { x: Math.round(b.x), y: Math.round(b.y) }) + 1
-  );
+/**
+ * The dot product of two axial vectors taken on the plane (a hex centre (q, r) at x = q + r/2, y = r·√3/2): exact
+ * in rationals, as √3 appears only squared. Adjacent centres are 1 apart.
+ */
+function hexDot(q1: number, r1: number, q2: number, r2: number): number {
+  return (q1 + r1 / 2) * (q2 + r2 / 2) + 0.75 * r1 * r2;
+}
+
+/**
+ * Hex: a hex is the set of points nearest its centre, so the segment P(t) = a + nudge·(1, 2) + t·(b − a) leaves the
+ * current hex c through the bisector with the neighbour c + s that it reaches first, at
+ * t = (c + s/2 − a − nudge·(1, 2))·s / ((b − a)·s), among the neighbours it heads towards ((b − a)·s > 0).
+ */
+function hexLine(a: Space, b: Space, nudge: number): Space[] {
+  const dq = b.x - a.x;
+  const dr = b.y - a.y;
+  let { x, y } = a;
+  const out: Space[] = [{ x, y }];
+  // A line d spaces long takes about 4d/3 steps at most; the bound only keeps a rounding fault from looping.
+  const most = 2 * distance('hex', a, b) + 1;
+  while ((x !== b.x || y !== b.y) && out.length <= most) {
+    let first = Infinity;
+    let step = HEX_STEPS[0];
+    for (const s of HEX_STEPS) {
+      const toward = hexDot(dq, dr, s.dx, s.dy);
+      if (toward <= 0) continue;
+      const t = hexDot(x - a.x + s.dx / 2 - nudge, y - a.y + s.dy / 2 - 2 * nudge, s.dx, s.dy) / toward;
+      if (t < first) {
+        first = t;
+        step = s;
+      }
+    }
+    x += step.dx;
+    y += step.dy;
+    out.push({ x, y });
+  }
+  return out;
 }
 
 function hexRound(q: number, r: number): Space {

@@ -1,4 +1,4 @@
-import { beyond, distance, GridKind, key, line, neighbours, Space } from './grid';
+import { beyond, distance, GridKind, key, line, neighbours, sightLines, Space } from './grid';
 
 /** archsoul.txt: The Battle Map: 2 m spaces; blocked spaces and walls (between two adjacent spaces). */
 export interface BattleMap {
@@ -55,16 +55,18 @@ function clearRun(map: BattleMap, spaces: Space[]): Space[] {
   return out;
 }
 
-/** S23 (archsoul.txt says nothing of sight): walls and blocked spaces block it; clear when either nudged line is. */
+/**
+ * S23 (archsoul.txt says nothing of sight): walls and blocked spaces on the line block it; on a hex it is clear when
+ * either nudged line is.
+ */
 export function lineOfSight(map: BattleMap, a: Space, b: Space): boolean {
-  for (const nudge of [1e-6, -1e-6]) {
-    const spaces = line(map.grid, a, b, nudge);
-    if (clearRun(map, spaces).length === spaces.length) return true;
-  }
-  return false;
+  return sightLines(map.grid, a, b).some((spaces) => clearRun(map, spaces).length === spaces.length);
 }
 
-/** archsoul.txt: Recovering Projectile Weapons: a miss drops at maximum range unless an obstacle stops it. */
+/**
+ * archsoul.txt: Recovering Projectile Weapons: a miss drops at maximum range unless an obstacle stops it: in the last
+ * space before the first blocked space or wall on the line (S23) to the space at maximum range.
+ */
 export function landingAtRange(map: BattleMap, from: Space, toward: Space, maximumRange: number): Space {
   const far = beyond(map.grid, from, toward, maximumRange);
   const run = clearRun(map, line(map.grid, from, far, 1e-6));

@@ -4,7 +4,7 @@ import { ArchsoulCommand } from '../contract';
 import { ensure } from '../../core/violation';
 import { SOUL_DEFENCE_TEST } from '../data';
 import { ev } from '../events';
-import { distance, line, same, Space } from '../grid';
+import { distance, same, sightLines, Space } from '../grid';
 import { poolOf } from '../rolls';
 import { ArchsoulCombatant, ArchsoulState, hasCondition, hasFrontArc, partyOf } from '../state';
 import { acting, onMap, spend } from './common';
@@ -56,12 +56,12 @@ export function shieldIntercept(
 
 /**
  * archsoul.txt: Shield Intercept: +1 to a projectile's attack roll for each interceptor (holding its shield)
- * whose space the shot must cross: strictly between shooter and target on both nudged lines (S32),
- * allies and enemies alike.
+ * whose space the shot must cross: strictly between shooter and target on the line of sight (S23; on a hex, on both
+ * nudged lines, S32), allies and enemies alike.
  */
 export function interceptors(state: ArchsoulState, a: ArchsoulCombatant, to: Space): number {
   const from = a.position!;
-  const lines = [1e-6, -1e-6].map((n) => line(state.map.grid, from, to, n));
+  const lines = sightLines(state.map.grid, from, to);
   let n = 0;
   for (const id of state.joined) {
     const c = state.combatants[id];
