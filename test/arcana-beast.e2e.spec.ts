@@ -152,6 +152,26 @@ describe('Arcana Beast end to end: two Binders with their beasts against wild be
     });
   });
 
+  it('C11: a token holding only a bound beast is told the beast is played by its Binder, and which token to use', async () => {
+    const { body } = await t.http.post('/fights').send(setup).expect(201);
+    const { token, as } = tableOf(t, body.fightId);
+    const emberOnly = as(await token('ember'));
+    const refused = await emberOnly(
+      { type: 'Attack', attackerId: 'ember', targetId: 'wolf', dice: [6, 6] },
+      403,
+    );
+    expect(refused).toMatchObject({ code: 'NOT_YOUR_COMBATANT', field: 'attackerId' });
+    expect(refused.message).toBe(
+      "ruling C11: ember is played by ash's player, and this token does not act for ash: use a token that holds ash",
+    );
+    // A combatant its own player plays keeps the short message.
+    const refusedWild = await emberOnly(
+      { type: 'Attack', attackerId: 'wolf', targetId: 'ember', dice: [6, 6] },
+      403,
+    );
+    expect(refusedWild.message).toBe('this token does not act for wolf');
+  });
+
   it('through GraphQL: the same opening with the same numbers, and the system is listed', async () => {
     const { fightId: id, send } = await overGraphql(t, setup);
     await send({ type: 'SetInitiative', order: ['pip', 'bo', 'ember', 'ash', 'wolf2', 'wolf'] });

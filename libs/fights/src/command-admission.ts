@@ -132,12 +132,7 @@ function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: str
   const acting = fight.system.actorOf?.(fight.state, command);
   if (!acting) throw new AppError(403, 'GM_ONLY', `only the GM may send ${command.type}`, 'type');
   if (!scope.includes(acting.combatantId))
-    throw new AppError(
-      403,
-      'NOT_YOUR_COMBATANT',
-      `this token does not act for ${acting.combatantId}`,
-      acting.field,
-    );
+    throw new AppError(403, 'NOT_YOUR_COMBATANT', notYours(command, acting), acting.field);
   const gmField = acting.gmOnly?.[0];
   if (gmField)
     throw new AppError(
@@ -154,4 +149,15 @@ function assertPlayerMayAct(fight: LoadedFight, command: RuleCommand, scope: str
       `ruling C12: ${other.field} answers for ${other.combatantId || 'another combatant'}, and this token does not act for it`,
       other.field,
     );
+}
+
+/**
+ * C11: a combatant another plays (a bound beast, played by its Binder's player) is named with who acts for it, so a
+ * client holding a token for the beast alone learns which combatant its token must hold.
+ */
+function notYours(command: RuleCommand, acting: { combatantId: string; field: string }): string {
+  const named = (command as Record<string, unknown>)[acting.field];
+  return typeof named === 'string' && named !== acting.combatantId
+    ? `ruling C11: ${named} is played by ${acting.combatantId}'s player, and this token does not act for ${acting.combatantId}: use a token that holds ${acting.combatantId}`
+    : `this token does not act for ${acting.combatantId}`;
 }

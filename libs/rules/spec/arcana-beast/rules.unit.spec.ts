@@ -219,6 +219,19 @@ describe('arcana-beast.txt: Movement & Range (RULINGS.md A14, A17–A19)', () =>
     ).toMatch(/^arcana-beast.txt: Distance Bands: Far/);
     const out = exact(far, { type: 'Reposition', combatantId: 'ember', towardId: 'wolf', band: 'close' });
     expect(find(out, 'Moved')).toMatchObject({ from: 'far', to: 'close', by: 'reposition' });
+    // With the turn's Action taken, the refusal says why no Reposition is left.
+    const repositioned = [...far, ...out];
+    expect(
+      refused(repositioned, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'far' }),
+    ).toMatchObject({
+      code: 'ARCANA_REPOSITION_NEEDED',
+      field: 'band',
+      message:
+        "arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action; ember has taken this turn's Action, so its move is one band",
+    });
+    expect(
+      refused(far, { type: 'Move', combatantId: 'ember', towardId: 'wolf', band: 'close' }).message,
+    ).toBe('arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action');
   });
 
   it('"perform one Action and move one distance band free": a Reposition out of Far, then the free move to Close, and no Action left', () => {

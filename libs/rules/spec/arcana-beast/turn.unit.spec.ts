@@ -28,7 +28,13 @@ describe('arcana-beast.txt: Initiative & Turn Order (RULINGS.md A5, A15, A29)', 
       awaiting: 'gm',
       detail: { ties: [['ember', 'pip']] },
     });
-    expect(refused(tied, { type: 'StartRound' }).code).toBe('PENDING_DECISION');
+    expect(refused(tied, { type: 'StartRound' })).toMatchObject({
+      code: 'PENDING_DECISION',
+      message: 'RULINGS.md C4: waiting for gm to answer initiativeTie with SetInitiative or RerollInitiative',
+    });
+    expect(refused(tied, { type: 'Attack', attackerId: 'ember', targetId: 'wolf' }).message).toBe(
+      'RULINGS.md C4: waiting for gm to answer initiativeTie with SetInitiative or RerollInitiative',
+    );
     const rerolled = exact(tied, { type: 'RerollInitiative' }, { dice: [1, 1, 5, 1, 1] });
     expect(find(rerolled, 'InitiativeTieRerolled')).toMatchObject({
       order: ['wolf2', 'pip', 'bo', 'ember', 'ash', 'wolf'],

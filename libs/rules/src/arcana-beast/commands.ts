@@ -67,7 +67,8 @@ export const ARCANA_COMMANDS: Record<ArcanaCommandType, string> = {
     'GM: a Test with a Difficulty: combatantId, stat, difficulty, ranks?, bonusDice?, boost?, setback?, reason?; dice = the test.',
   RollOpposedTest:
     'GM: an opposed test: aId, aStat, aRanks?, aBonusDice?, aBoost?, aSetback?, bId, bStat?, bRanks?, bBonusDice?, bBoost?, bSetback?, reason?; dice = a’s pool then b’s.',
-  RerollInitiative: 'GM: answer an initiative tie by rerolling the tied beasts; dice in tie order.',
+  RerollInitiative:
+    'GM: answer an initiative tie by rerolling the tied beasts; manual dice carry each tied beast’s Agility pool in the order the tie’s `detail.ties` lists them (ruling A16).',
   EndScene:
     'GM: the encounter ends: a running turn and the open round end first, the highest Stage reverts, Special Attack uses and Zero Power reset, Defend, Guard and waiting dice end.',
 };

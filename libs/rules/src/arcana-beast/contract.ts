@@ -440,7 +440,7 @@ export const ARCANA_BEAST_LIFECYCLE_OVERRIDES = {
         'Combatants surprised: they roll with Setback, a Binder’s beast too (ruling A29, A31); default none.',
       ),
   }).describe(
-    'Roll initiative for every beast (RULINGS.md A5); `tieBreak` orders groups still tied, `surprised` roll with Setback (ruling A29).',
+    'Roll initiative for every beast (RULINGS.md A5): manual `dice` carry each beast’s Agility pool in join order, a Binder rolling none and coming right after its beast (ruling A16); `tieBreak` orders groups still tied, `surprised` roll with Setback (ruling A29).',
   ),
 } satisfies CommandSchemas;
 

@@ -47,6 +47,8 @@ export interface LifecycleHooks<S extends FightCore> {
   evolve(this: void, state: S, event: RuleEvent): S;
   /** The rule a second RollInitiative is refused by, as the system's text says it (default N16). */
   initiativeRolledOnce?: string;
+  /** C4: every command that answers a pending decision of each kind, when the system takes more than its `answer`. */
+  answers?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface InitiativeRoll {
@@ -191,7 +193,7 @@ export function decideLifecycle<S extends FightCore>(
   ensure(state.status !== 'new', 'FIGHT_NOT_STARTED', 'the fight has not been started', 'type');
   ensure(state.status !== 'ended', 'FIGHT_ENDED', 'the fight has ended; it accepts no more commands', 'type');
   if (state.pending && !ANYTIME.has(command.type) && command.type !== state.pending.answer)
-    waitingFor(state.pending);
+    waitingFor(state.pending, hooks.answers?.[state.pending.kind]);
   switch (command.type) {
     case 'AddCombatant':
       return addCombatant(state, command, dice, hooks);

@@ -28,6 +28,12 @@ import {
 import { unused } from './common';
 import { DEVOLUTION_TEST, devolutionTest, withDueDevolution } from './damage';
 
+/** C4: the commands that answer each pending decision. */
+export const ANSWERS: Answers = {
+  intercept: ['Intercept'],
+  initiativeTie: ['SetInitiative', 'RerollInitiative'],
+};
+
 export const hooks: LifecycleHooks<ArcanaBeastState> = {
   system: 'arcana-beast',
   validateSheet,
@@ -36,14 +42,9 @@ export const hooks: LifecycleHooks<ArcanaBeastState> = {
   canActivate,
   onActivationStart,
   evolve,
+  answers: ANSWERS,
   initiativeRolledOnce:
     'arcana-beast.txt: Initiative & Turn Order: "Turn Order: Highest successes first, remains fixed": initiative is rolled once',
-};
-
-/** C4: the commands that answer each pending decision. */
-export const ANSWERS: Answers = {
-  intercept: ['Intercept'],
-  initiativeTie: ['SetInitiative', 'RerollInitiative'],
 };
 
 export function decide(state: ArcanaBeastState, command: RuleCommand, dice: DiceSource): RuleEvent[] {

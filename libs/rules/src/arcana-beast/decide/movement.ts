@@ -54,16 +54,21 @@ export function move(
   );
   const step = readStep(state, c, command.towardId, command.band, command.using);
   if (!step.using) {
+    // The Reposition the text asks for is an Action: say so when this turn's is already taken.
+    const spent =
+      state.turn!.action === undefined
+        ? ''
+        : `; ${c.id} has taken this turn's Action, so its move is one band`;
     ensure(
       step.steps <= 1,
       'ARCANA_REPOSITION_NEEDED',
-      'arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action',
+      `arcana-beast.txt: Movement Rules: two bands in one turn requires Reposition action${spent}`,
       'band',
     );
     ensure(
       step.from !== 'far',
       'ARCANA_REPOSITION_NEEDED',
-      'arcana-beast.txt: Distance Bands: Far requires Reposition action to move',
+      `arcana-beast.txt: Distance Bands: Far requires Reposition action to move${spent ? `; ${c.id} has taken this turn's Action` : ''}`,
       'band',
     );
   }
