@@ -9444,7 +9444,7 @@ export interface components {
                 y: number;
             };
             /**
-             * @description Default its facing now.
+             * @description Default its facing now. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
              * @enum {string}
              */
             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -9562,7 +9562,7 @@ export interface components {
                 y: number;
             }[];
             /**
-             * @description Default: facing follows the path.
+             * @description Default: facing follows the path. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
              * @enum {string}
              */
             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -9605,7 +9605,7 @@ export interface components {
                 y: number;
             };
             /**
-             * @description Default unchanged.
+             * @description Default unchanged. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
              * @enum {string}
              */
             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -9629,7 +9629,7 @@ export interface components {
             /** @description The acting combatant. */
             combatantId: string;
             /**
-             * @description The new facing (S5).
+             * @description The new facing: one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
              * @enum {string}
              */
             facing: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -9795,7 +9795,7 @@ export interface components {
                  */
                 skill?: "confusion" | "acting";
                 /**
-                 * @description Turn the fooled target to this facing.
+                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -9856,7 +9856,7 @@ export interface components {
                  */
                 skill?: "confusion" | "acting";
                 /**
-                 * @description Turn the fooled target to this facing.
+                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -9933,7 +9933,7 @@ export interface components {
                  */
                 skill?: "confusion" | "acting";
                 /**
-                 * @description Turn the fooled target to this facing.
+                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -10418,7 +10418,7 @@ export interface components {
                  */
                 skill?: "confusion" | "acting";
                 /**
-                 * @description Turn the fooled target to this facing.
+                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                  * @enum {string}
                  */
                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -11922,7 +11922,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -11957,7 +11957,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12025,7 +12025,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12054,7 +12054,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12118,7 +12118,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12147,7 +12147,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12210,7 +12210,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12248,7 +12248,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12485,7 +12485,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12566,7 +12566,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12595,7 +12595,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -12811,7 +12811,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -13116,7 +13116,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13167,7 +13167,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13255,7 +13255,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13335,7 +13335,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13579,7 +13579,7 @@ export interface components {
                     };
                     /** @description Dice showing the difficulty or more (S1). */
                     successes: number;
-                    /** @description Zero successes with more than half the dice on 1 (S2). */
+                    /** @description Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled). */
                     criticalFailure: boolean;
                     /** @description Why the difficulty moved from its base. */
                     modifiers: {
@@ -13659,7 +13659,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13710,7 +13710,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13798,7 +13798,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -13878,7 +13878,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14020,7 +14020,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14071,7 +14071,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14159,7 +14159,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14239,7 +14239,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14708,7 +14708,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14759,7 +14759,7 @@ export interface components {
                              */
                             skill?: "confusion" | "acting";
                             /**
-                             * @description Turn the fooled target to this facing.
+                             * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                              * @enum {string}
                              */
                             facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14847,7 +14847,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -14927,7 +14927,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -15058,7 +15058,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -15109,7 +15109,7 @@ export interface components {
                                  */
                                 skill?: "confusion" | "acting";
                                 /**
-                                 * @description Turn the fooled target to this facing.
+                                 * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                  * @enum {string}
                                  */
                                 facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -15197,7 +15197,7 @@ export interface components {
                                      */
                                     skill?: "confusion" | "acting";
                                     /**
-                                     * @description Turn the fooled target to this facing.
+                                     * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                      * @enum {string}
                                      */
                                     facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
@@ -15277,7 +15277,7 @@ export interface components {
                                      */
                                     skill?: "confusion" | "acting";
                                     /**
-                                     * @description Turn the fooled target to this facing.
+                                     * @description Turn the fooled target to this facing. A facing is one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW (S5).
                                      * @enum {string}
                                      */
                                     facing?: "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";

@@ -12,7 +12,7 @@ export const ARCHSOUL_LIFECYCLE_TEXTS = {
   AddCombatant:
     'Add a combatant with a sheet; after initiative it rolls and is slotted in (an enemy shares the GM’s roll, S16); its `tieBreak` names all the enemies side by side or none, and is refused where the enemies alone are ordered (S107).',
   RollInitiative:
-    'Roll initiative: each hero rolls, the GM once for all enemies (S16); `tieBreak` orders groups still tied, naming all the enemies side by side or none, and is refused where the enemies alone roll (S107).',
+    'Roll initiative: each hero rolls, the GM once for all enemies (S16); manual `dice` carry each hero’s Precision/Awareness pool in join order, then the enemies’ one pool, and roll-offs go in `followUpFaces` (S15); `tieBreak` orders groups still tied, naming all the enemies side by side or none, and is refused where the enemies alone roll (S107).',
   SetInitiative:
     'GM gives the initiative order explicitly (`order`: every combatant id, the enemies side by side, S107).',
   StartRound:

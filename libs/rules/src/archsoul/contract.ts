@@ -32,9 +32,8 @@ export const SpaceSchema = z
   })
   .describe('A space of the battle map (S5).');
 /** S5: a facing (a hex grid has six of the square grid's eight; decide checks the map's). */
-export const FacingSchema = z
-  .enum(SQUARE_FACINGS)
-  .describe('A facing (S5): one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW.');
+const FACINGS_OF_GRIDS = 'one of eight on a square grid; a hex grid uses N, NE, SE, S, SW, NW';
+export const FacingSchema = z.enum(SQUARE_FACINGS).describe(`A facing (S5): ${FACINGS_OF_GRIDS}.`);
 
 /**
  * A name every JavaScript object already has (`toString`, `constructor`, `__proto__`, …): refused wherever a
@@ -313,7 +312,9 @@ const MODIFIERS = {
     .union([
       z.strictObject({
         skill: z.enum(['confusion', 'acting']).optional().describe('Default the better one.'),
-        facing: facing.describe('Turn the fooled target to this facing.'),
+        facing: facing.describe(
+          `Turn the fooled target to this facing. A facing is ${FACINGS_OF_GRIDS} (S5).`,
+        ),
       }),
       z.boolean(),
     ])
@@ -353,7 +354,7 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   PlaceCombatant: command('PlaceCombatant', 'GM: put a combatant on a space.', {
     combatantId: Id.describe('The combatant to place.'),
     position: SpaceSchema.describe('The space to put it on.'),
-    facing: facing.describe('Default its facing now.'),
+    facing: facing.describe(`Default its facing now. A facing is ${FACINGS_OF_GRIDS} (S5).`),
   }),
   DeclareAmbush: command('DeclareAmbush', 'GM, before round 1: the surprising party.', {
     party: z.enum(['heroes', 'enemies']).describe('The party that surprises the other (S16).'),
@@ -372,7 +373,7 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
       .min(1)
       .max(200)
       .describe('The spaces stepped into, in order, each adjacent to the one before (S19).'),
-    facing: facing.describe('Default: facing follows the path.'),
+    facing: facing.describe(`Default: facing follows the path. A facing is ${FACINGS_OF_GRIDS} (S5).`),
     free: flag('Ambush free movement; default false.'),
     jump: flag('A straight jump (S36); default false.'),
     jumpFrom: Int.min(0)
@@ -393,11 +394,11 @@ export const ARCHSOUL_COMMAND_SCHEMAS = {
   SlowMove: command('SlowMove', 'Slow Move one space (1 AP).', {
     combatantId: who,
     to: SpaceSchema.describe('An adjacent space.'),
-    facing: facing.describe('Default unchanged.'),
+    facing: facing.describe(`Default unchanged. A facing is ${FACINGS_OF_GRIDS} (S5).`),
   }),
   Turn: command('Turn', 'Free: rotate on your own turn.', {
     combatantId: who,
-    facing: FacingSchema.describe('The new facing (S5).'),
+    facing: FacingSchema.describe(`The new facing: ${FACINGS_OF_GRIDS} (S5).`),
   }),
   DropProne: command(
     'DropProne',
@@ -599,7 +600,11 @@ export const TestResultSchema = z
     removed: Count.describe('Dice removed because the difficulty went above 6 (S1).'),
     roll: RollSchema.describe('The dice rolled: pool less removed, d6 (C1).'),
     successes: Count.describe('Dice showing the difficulty or more (S1).'),
-    criticalFailure: z.boolean().describe('Zero successes with more than half the dice on 1 (S2).'),
+    criticalFailure: z
+      .boolean()
+      .describe(
+        'Zero successes with more than half the dice on 1 (S2), on any test; a critical failure table is rolled only for an attack roll’s (CriticalFailureRolled).',
+      ),
     modifiers: z
       .array(
         z
