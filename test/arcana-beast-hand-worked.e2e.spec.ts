@@ -85,7 +85,7 @@ async function newFight(
   const id = body.fightId as string;
   const table = tableOf(t, id);
   const gm = table.gm as (cmd: Record<string, unknown>, status?: number) => Promise<any>;
-  /** A player token for the combatant; a bound beast is played through its Binder’s token (docs/rulings.md C11). */
+  /** A player token for the combatant; a bound beast is played through its Binder’s token (C11). */
   const player = async (combatantId: string) => table.as(await table.token(combatantId));
   /** The fight view from the read model, once it has folded `minSeq` (a command’s answer gives its seq). */
   const view = async (minSeq: number) =>
