@@ -120,6 +120,24 @@ describe('the published contract documents', () => {
     expect(faults).toEqual([]);
   });
 
+  it('every OpenAPI answer says what it means, and a route that takes a body never says it takes none', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: object; responses: Record<string, { description?: string }> }>
+      >;
+    };
+    const faults: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, answer] of Object.entries(op.responses))
+          if (!answer.description?.trim()) faults.push(`${method} ${path} ${status}: no description`);
+        if (op.requestBody && op.responses['422']?.description?.includes('takes no body'))
+          faults.push(`${method} ${path} 422: says the route takes no body`);
+      }
+    expect(faults).toEqual([]);
+  });
+
   it('every nullable enum of schema/openapi.json lists null among its values (OpenAPI 3.0.3: an enum without null refuses null, nullable or not)', () => {
     const doc = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8')) as unknown;
     const faults: string[] = [];

@@ -15531,6 +15531,14 @@ export interface components {
         Sheet: components["schemas"]["NarateerSheet"] | components["schemas"]["ArcanaBeastSheet"] | components["schemas"]["ArchsoulSheet"];
         /** @description What a frontend renders: the fight view of its system (`system` tells which). */
         FightView: components["schemas"]["NarateerView"] | components["schemas"]["ArcanaBeastView"] | components["schemas"]["ArchsoulView"];
+        CombatantInput: {
+            /** @description Unique in the fight; default c1, c2, … */
+            id?: string;
+            name: string;
+            /** @description Opponents are combatants on other sides; default "default". */
+            side?: string;
+            sheet: components["schemas"]["Sheet"];
+        };
         /** @description A fight log without its entries: the first line of its NDJSON form. */
         FightLogHeader: {
             /** @enum {string} */
@@ -15617,14 +15625,6 @@ export interface components {
             };
             entries: components["schemas"]["FightLogEntry"][];
         };
-        CombatantInput: {
-            /** @description Unique in the fight; default c1, c2, … */
-            id?: string;
-            name: string;
-            /** @description Opponents are combatants on other sides; default "default". */
-            side?: string;
-            sheet: components["schemas"]["Sheet"];
-        };
     };
     responses: never;
     parameters: never;
@@ -15679,6 +15679,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15762,6 +15763,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created: the new resource, as the schema declares. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15881,6 +15883,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15930,6 +15933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16034,6 +16038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16085,6 +16090,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16126,6 +16132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16191,6 +16198,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16234,6 +16242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16289,6 +16298,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16330,6 +16340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16379,7 +16390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
-            /** @description This route takes no body: a JSON body with fields is refused, UNKNOWN_FIELD naming the first, `issues` every one. Or: A rule forbids it; `code` names the rule */
+            /** @description A readable JSON body whose fields break this route’s declaration: UNKNOWN_FIELD or INVALID_FIELD, `field` the first failing field as a path (`combatants[0].name`, `dice.mode`), `issues` every one, unknown fields first. Or: A rule forbids it; `code` names the rule */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16484,6 +16495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16538,6 +16550,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16571,6 +16584,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16604,6 +16618,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16624,6 +16639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16647,6 +16663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -16920,6 +16937,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17002,6 +17020,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created: the new resource, as the schema declares. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17113,6 +17132,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17205,6 +17225,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created: the new resource, as the schema declares. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17329,6 +17350,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17412,6 +17434,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17611,6 +17634,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Created: the new resource, as the schema declares. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17746,6 +17770,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17779,6 +17804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17788,6 +17814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17838,6 +17865,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created: the new resource, as the schema declares. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17869,6 +17897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17878,6 +17907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17958,6 +17988,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17989,6 +18020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17998,6 +18030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18079,6 +18112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18088,6 +18122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18364,6 +18399,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted: the work goes on after the answer; the body says where to follow it. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18475,6 +18511,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18516,6 +18553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18567,6 +18605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18600,6 +18639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18609,6 +18649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18657,6 +18698,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created: the new resource, as the schema declares. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18688,6 +18730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18697,6 +18740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18786,6 +18830,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18817,6 +18862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18826,6 +18872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18906,6 +18953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18915,6 +18963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -18990,6 +19039,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19021,6 +19071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19030,6 +19081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19120,6 +19172,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19150,6 +19203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19159,6 +19213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19245,6 +19300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19275,6 +19331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19284,6 +19341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19380,6 +19438,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19413,6 +19472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19422,6 +19482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19472,6 +19533,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK: the result, as the schema declares. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19503,6 +19565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19512,6 +19575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19559,6 +19623,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted: the work goes on after the answer; the body says where to follow it. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19590,6 +19655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19599,6 +19665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19679,6 +19746,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted: the work goes on after the answer; the body says where to follow it. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19710,6 +19778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19719,6 +19788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorModel"];
                 };
             };
+            /** @description Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

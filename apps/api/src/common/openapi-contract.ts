@@ -380,14 +380,35 @@ export function publishContract(doc: OpenAPIObject): OpenAPIObject {
   const bySystem = Object.values(SYSTEMS).map((s) => systemSchemas(s, schemas as Record<string, Schema>));
   publishUnions(schemas, bySystem);
   declareSecurity(doc);
+  // Before the operations' error answers: a command's body is declared here, and its 422 says what breaks it.
+  typeInputs(doc, schemas);
   declareOperations(doc);
   declareHeaders(doc);
   errorsAsJson(doc);
   declareFightLog(doc, schemas);
   retypeEvents(doc, schemas);
-  typeInputs(doc, schemas);
   describeOperations(doc);
+  describeEmptyAnswers(doc);
   return doc;
+}
+
+/** What an answer a route declares without words means, by its status: no response is left undescribed. */
+const ANSWER_BY_STATUS: Record<string, string> = {
+  '200': 'OK: the result, as the schema declares.',
+  '201': 'Created: the new resource, as the schema declares.',
+  '202': 'Accepted: the work goes on after the answer; the body says where to follow it.',
+  '403':
+    'Forbidden: this key or token may not do this (FORBIDDEN, ADMIN_ONLY, TENANT_ONLY, GM_ONLY or NOT_YOUR_COMBATANT; `field` names what).',
+  '404':
+    'Not found, or not this tenant’s: `code` names what (FIGHT_NOT_FOUND, SYSTEM_NOT_FOUND, TOKEN_NOT_FOUND, KEY_NOT_FOUND, …), `field` the parameter.',
+};
+
+function describeEmptyAnswers(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths))
+    for (const op of Object.values(item as Record<string, Operation>))
+      for (const [status, response] of Object.entries(op.responses ?? {}))
+        if (!response.description && ANSWER_BY_STATUS[status])
+          response.description = ANSWER_BY_STATUS[status];
 }
 
 /**
