@@ -15404,6 +15404,23 @@ export interface components {
                 speed: number;
                 /** @description The sheet’s speed. */
                 baseSpeed: number;
+                /** @description The sheet’s attributes, each 0 when it gives none (S1): a test rolls attribute + skill dice (the attack-type table names which for each attack and damage roll). A Soulpower roll takes soulpowerLoss off it. */
+                attributes: {
+                    /** @description The sheet’s precision attribute (S1); 0 when it gives none. */
+                    precision: number;
+                    /** @description The sheet’s athletics attribute (S1); 0 when it gives none. */
+                    athletics: number;
+                    /** @description The sheet’s endurance attribute (S1); 0 when it gives none. */
+                    endurance: number;
+                    /** @description The sheet’s soulpower attribute (S1); 0 when it gives none. */
+                    soulpower: number;
+                    /** @description The sheet’s intellect attribute (S1); 0 when it gives none. */
+                    intellect: number;
+                };
+                /** @description The sheet’s skill ranks by name, as it lists them (a skill it does not list is 0; the combat rules name some, data.skills, a sheet may list others): a test rolls attribute + skill dice (S1). */
+                skills: {
+                    [key: string]: number;
+                };
                 /** @description Its initiative total; null until rolled (SetInitiative sets none). */
                 initiative: number | null;
                 /** @description Its space on the battle map; null until placed. */
@@ -15465,6 +15482,33 @@ export interface components {
                     type: "unarmed" | "melee" | "ranged" | "thrown" | "elemental" | "soul";
                     /** @description In hand (an unarmed weapon: worn). */
                     held: boolean;
+                    /** @description Base damage dice (S4), added to its damage roll’s pool (an elemental weapon’s only with attackRoll 1): the sheet’s, else from weightLb (S37), else 0. */
+                    damage: number;
+                    /** @description Melee and unarmed: spaces its attack reaches, and within which it makes reactive attacks (archsoul.txt: Attacking, Reactive Attack; S13). 0 for any other weapon, which has a range. */
+                    reach: number;
+                    /** @description Ranged, thrown, elemental and soul weapons: spaces within which a ranged or thrown attack takes no range penalty; beyond it, +1 difficulty (archsoul.txt: Ranged Weapon, Thrown Weapon; a heavy improvised weapon’s throw may reach less, S37). null for a melee or unarmed weapon (its throw, if any, is ThrowItem’s). */
+                    accurateRange: number | null;
+                    /** @description Ranged, thrown, elemental and soul weapons: the farthest a target may stand, in spaces (archsoul.txt: Ranged Weapon); the sheet’s, or accurateRange. null for a melee or unarmed weapon. */
+                    maximumRange: number | null;
+                    /** @description Its properties: flail or lance make a Charge (S35), polearm adds the charging mount’s speed to the damage pool of its reactive attack against a Charge, closeCombat deals its damage in a grapple (S33), spear is drawn with Draw Simple Item though two-handed (S52). */
+                    properties: ("flail" | "lance" | "polearm" | "closeCombat" | "spear")[];
+                    /**
+                     * @description Light, semi-light or regular: a Quick Attack with a weapon that is not light, or beside one in the other hand, is harder (S27); a Cleave takes a regular one (archsoul.txt: Quick Attack, Cleave).
+                     * @enum {string}
+                     */
+                    handling: "light" | "semiLight" | "regular";
+                    /** @description Fills both hands (S51): no Quick Attack with it ("a one-handed weapon"), and it is drawn with Draw Awkward Item unless it has the spear property (S52). */
+                    twoHanded: boolean;
+                    /** @description Its armour advantages apply to its damage roll too, not only its attack roll (archsoul.txt: Armor Advantages). */
+                    armourPiercing: boolean;
+                    /** @description Armour types it is strong against: its attack roll (and, armourPiercing, its damage roll) is 1 easier against a target wearing one (archsoul.txt: Armor Advantages). */
+                    strongAgainst: string[];
+                    /** @description Armour types it is weak against: its attack roll (and, armourPiercing, its damage roll) is 1 harder against a target wearing one (archsoul.txt: Armor Advantages). */
+                    weakAgainst: string[];
+                    /** @description Dice of its attack roll, as the decider counts them (attackPool): an Attack with it, a thrown weapon’s ThrowItem. The attack-type table’s attribute + skill for its type (S1; a cumbersome throw’s or an elemental attackRoll 1’s second row), Soulpower less soulpowerLoss, capped by a heavy improvised weapon’s Attribute Maximum (S37); before dice are removed for a difficulty above 6. A ThrowItem of a weapon that is not a thrown one rolls the thrown row instead. */
+                    attackPool: number;
+                    /** @description Dice of its damage roll, as the decider counts them (damageSetup), before a Charge’s bonus dice (S4, the attack-type table): its type’s attribute + skill + damage; an elemental weapon rolls Soulpower/Evocation, or its damage alone with attackRoll 1. null for a soul weapon, which rolls no damage (S93). */
+                    damagePool: number | null;
                     /** @description Broken (S22). */
                     broken: boolean;
                     /** @description Destroyed (or a thrown area weapon spent where it landed, S34): out of its hands and unusable. */

@@ -259,8 +259,8 @@ describe('ARCHSOUL_VIEW declares the view every Archsoul fight shows', () => {
       ],
       [
         'an extra field of a weapon',
-        (v) => first(v, { weapons: v.combatants[0].weapons.map((w) => ({ ...w, reach: 1 })) }),
-        ['combatants', 0, 'weapons', 0, 'reach'],
+        (v) => first(v, { weapons: v.combatants[0].weapons.map((w) => ({ ...w, hardness: 1 })) }),
+        ['combatants', 0, 'weapons', 0, 'hardness'],
       ],
     ])('%s', (_what, drift, path) => {
       const issue = refusal(drift);

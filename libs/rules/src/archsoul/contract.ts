@@ -1155,6 +1155,23 @@ const CombatantView = z
       'Spaces per Move now: the mount’s speed while mounted (S35; the rider’s slowed condition does not lessen it, S86); on foot, the sheet’s speed less any slowed condition (an ankle sprain, S20), never below 0.',
     ),
     baseSpeed: Count.describe('The sheet’s speed.'),
+    attributes: z
+      .strictObject(
+        Object.fromEntries(
+          ATTRIBUTES.map((a) => [
+            a,
+            Count.describe(`The sheet’s ${a} attribute (S1); 0 when it gives none.`),
+          ]),
+        ) as Record<(typeof ATTRIBUTES)[number], typeof Count>,
+      )
+      .describe(
+        'The sheet’s attributes, each 0 when it gives none (S1): a test rolls attribute + skill dice (the attack-type table names which for each attack and damage roll). A Soulpower roll takes soulpowerLoss off it.',
+      ),
+    skills: z
+      .record(Name, Count)
+      .describe(
+        'The sheet’s skill ranks by name, as it lists them (a skill it does not list is 0; the combat rules name some, data.skills, a sheet may list others): a test rolls attribute + skill dice (S1).',
+      ),
     initiative: Int.nullable().describe('Its initiative total; null until rolled (SetInitiative sets none).'),
     position: ViewSpace.nullable().describe('Its space on the battle map; null until placed.'),
     facing: FacingSchema.describe('RULINGS.md S5: a hex grid uses six of the eight.'),
@@ -1202,6 +1219,54 @@ const CombatantView = z
             name: Name.describe('Its name.'),
             type: z.enum(ATTACK_TYPES).describe('Its attack type.'),
             held: z.boolean().describe('In hand (an unarmed weapon: worn).'),
+            damage: Count.describe(
+              'Base damage dice (S4), added to its damage roll’s pool (an elemental weapon’s only with attackRoll 1): the sheet’s, else from weightLb (S37), else 0.',
+            ),
+            reach: Count.describe(
+              'Melee and unarmed: spaces its attack reaches, and within which it makes reactive attacks (archsoul.txt: Attacking, Reactive Attack; S13). 0 for any other weapon, which has a range.',
+            ),
+            accurateRange: Count.nullable().describe(
+              'Ranged, thrown, elemental and soul weapons: spaces within which a ranged or thrown attack takes no range penalty; beyond it, +1 difficulty (archsoul.txt: Ranged Weapon, Thrown Weapon; a heavy improvised weapon’s throw may reach less, S37). null for a melee or unarmed weapon (its throw, if any, is ThrowItem’s).',
+            ),
+            maximumRange: Count.nullable().describe(
+              'Ranged, thrown, elemental and soul weapons: the farthest a target may stand, in spaces (archsoul.txt: Ranged Weapon); the sheet’s, or accurateRange. null for a melee or unarmed weapon.',
+            ),
+            properties: z
+              .array(z.enum(WEAPON_PROPERTIES).describe('A weapon property (data.ts WEAPON_PROPERTIES).'))
+              .describe(
+                'Its properties: flail or lance make a Charge (S35), polearm adds the charging mount’s speed to the damage pool of its reactive attack against a Charge, closeCombat deals its damage in a grapple (S33), spear is drawn with Draw Simple Item though two-handed (S52).',
+              ),
+            handling: z
+              .enum(HANDLING)
+              .describe(
+                'Light, semi-light or regular: a Quick Attack with a weapon that is not light, or beside one in the other hand, is harder (S27); a Cleave takes a regular one (archsoul.txt: Quick Attack, Cleave).',
+              ),
+            twoHanded: z
+              .boolean()
+              .describe(
+                'Fills both hands (S51): no Quick Attack with it ("a one-handed weapon"), and it is drawn with Draw Awkward Item unless it has the spear property (S52).',
+              ),
+            armourPiercing: z
+              .boolean()
+              .describe(
+                'Its armour advantages apply to its damage roll too, not only its attack roll (archsoul.txt: Armor Advantages).',
+              ),
+            strongAgainst: z
+              .array(Name)
+              .describe(
+                'Armour types it is strong against: its attack roll (and, armourPiercing, its damage roll) is 1 easier against a target wearing one (archsoul.txt: Armor Advantages).',
+              ),
+            weakAgainst: z
+              .array(Name)
+              .describe(
+                'Armour types it is weak against: its attack roll (and, armourPiercing, its damage roll) is 1 harder against a target wearing one (archsoul.txt: Armor Advantages).',
+              ),
+            attackPool: Count.describe(
+              'Dice of its attack roll, as the decider counts them (attackPool): an Attack with it, a thrown weapon’s ThrowItem. The attack-type table’s attribute + skill for its type (S1; a cumbersome throw’s or an elemental attackRoll 1’s second row), Soulpower less soulpowerLoss, capped by a heavy improvised weapon’s Attribute Maximum (S37); before dice are removed for a difficulty above 6. A ThrowItem of a weapon that is not a thrown one rolls the thrown row instead.',
+            ),
+            damagePool: Count.nullable().describe(
+              'Dice of its damage roll, as the decider counts them (damageSetup), before a Charge’s bonus dice (S4, the attack-type table): its type’s attribute + skill + damage; an elemental weapon rolls Soulpower/Evocation, or its damage alone with attackRoll 1. null for a soul weapon, which rolls no damage (S93).',
+            ),
             broken: z.boolean().describe('Broken (S22).'),
             destroyed: z
               .boolean()

@@ -45,7 +45,7 @@ export const archsoul: RuleSystem<ArchsoulState> = {
   decide,
   evolve,
   view,
-  viewVersion: 3,
+  viewVersion: 4,
   actorOf,
   // C13: a triggering action waits for its reactive attacks; ResumeAction carries its dice (S18).
   // S20: an action stays held while a reaction opened inside its sequence is answered.

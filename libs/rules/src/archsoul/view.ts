@@ -2,6 +2,8 @@ import { coreView } from '../core/lifecycle';
 import { keptPerObject } from '../core/kept';
 import type { CoreViewKey } from '../core/lifecycle-contract';
 import type { ArchsoulCombatantView, ArchsoulView } from './contract';
+import type { WEAPON_PROPERTIES } from './data';
+import { attackPool, damageSetup } from './decide/damage';
 import { EMPTY_HANDS, freeHands } from './hands';
 import {
   ArchsoulCombatant,
@@ -50,6 +52,8 @@ function buildCombatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
     shieldBonus: shieldBonusNow(c),
     speed: speedNow(c),
     baseSpeed: c.sheet.speed,
+    attributes: c.sheet.attributes,
+    skills: c.sheet.skills,
     initiative: c.initiative ?? null,
     position: c.position ?? null,
     facing: c.facing,
@@ -69,6 +73,20 @@ function buildCombatantView(c: ArchsoulCombatant): ArchsoulCombatantView {
       name: w.name,
       type: w.type,
       held: c.held.includes(w.id),
+      damage: w.damage,
+      reach: w.reach,
+      accurateRange: w.accurateRange ?? null,
+      maximumRange: w.maximumRange ?? null,
+      // validateSheet reads them through ARCHSOUL_SHEET’s enum; the sheet type keeps them as strings.
+      properties: w.properties as (typeof WEAPON_PROPERTIES)[number][],
+      handling: w.handling,
+      twoHanded: w.twoHanded,
+      armourPiercing: w.armourPiercing,
+      strongAgainst: w.strongAgainst,
+      weakAgainst: w.weakAgainst,
+      // The decider's own counts (an Attack's roll, its damage roll before a Charge's bonus dice): no target, no input.
+      attackPool: attackPool(c, w),
+      damagePool: damageSetup(c, w, undefined, {}).pool ?? null,
       ...c.weapons[w.id],
     })),
     drain: c.drain,
