@@ -1267,11 +1267,11 @@ export interface components {
              * @enum {string}
              */
             type: "AddCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
@@ -1456,11 +1456,11 @@ export interface components {
              * @enum {string}
              */
             type: "RemoveCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant to remove. */
             combatantId: string;
@@ -1482,11 +1482,11 @@ export interface components {
              * @enum {string}
              */
             type: "RollInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Ids in the order that breaks ties still standing after the system’s own tie-breaks. */
             tieBreak?: string[];
@@ -1510,11 +1510,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Every combatant id, the first to act first. */
             order: string[];
@@ -1534,11 +1534,11 @@ export interface components {
              * @enum {string}
              */
             type: "StartRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1556,11 +1556,11 @@ export interface components {
              * @enum {string}
              */
             type: "StartActivation";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Whose activation starts; default the next in initiative order who has not acted this round. */
             combatantId?: string;
@@ -1580,11 +1580,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndActivation";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1597,11 +1597,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1621,11 +1621,11 @@ export interface components {
              * @enum {string}
              */
             type: "AddNote";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The note: free text, 1 to 4,000 characters. */
             text: string;
@@ -1642,11 +1642,11 @@ export interface components {
              * @enum {string}
              */
             type: "CancelPending";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
@@ -1666,11 +1666,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndFight";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
@@ -1697,11 +1697,11 @@ export interface components {
              * @enum {string}
              */
             type: "ProvideDice";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -1720,11 +1720,11 @@ export interface components {
              * @enum {string}
              */
             type: "UndoCommands";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description How many commands: a whole number, 1 or more (refused with UNDO_COUNT_INVALID otherwise). */
             count: number;
@@ -1750,11 +1750,11 @@ export interface components {
              * @enum {string}
              */
             type: "DeclareExchange";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The tempo-holder: the combatant whose activation it is (narateer.txt: Tempo). */
             attackerId: string;
@@ -1878,11 +1878,11 @@ export interface components {
              * @enum {string}
              */
             type: "RespondToExchange";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -1927,11 +1927,11 @@ export interface components {
              * @enum {string}
              */
             type: "AllocateWounds";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -1948,11 +1948,11 @@ export interface components {
              * @enum {string}
              */
             type: "ApplyWounds";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -1982,11 +1982,11 @@ export interface components {
              * @enum {string}
              */
             type: "ReloadWeapon";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2003,11 +2003,11 @@ export interface components {
              * @enum {string}
              */
             type: "SpendDice";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2039,11 +2039,11 @@ export interface components {
              * @enum {string}
              */
             type: "ApplyLingeringHarm";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2087,11 +2087,11 @@ export interface components {
              * @enum {string}
              */
             type: "TreatLingeringHarm";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2110,11 +2110,11 @@ export interface components {
              * @enum {string}
              */
             type: "ApplyCondition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2138,11 +2138,11 @@ export interface components {
              * @enum {string}
              */
             type: "RemoveCondition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2162,11 +2162,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetPosition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2188,11 +2188,11 @@ export interface components {
              * @enum {string}
              */
             type: "Move";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2224,11 +2224,11 @@ export interface components {
              * @enum {string}
              */
             type: "TakeOpportunityAttack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -2333,11 +2333,11 @@ export interface components {
              * @enum {string}
              */
             type: "DeclineOpportunity";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who acts, or whom the GM’s command affects. */
             combatantId: string;
@@ -4726,11 +4726,11 @@ export interface components {
              * @enum {string}
              */
             type: "AddCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
@@ -4908,11 +4908,11 @@ export interface components {
              * @enum {string}
              */
             type: "RemoveCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant to remove. */
             combatantId: string;
@@ -4934,11 +4934,11 @@ export interface components {
              * @enum {string}
              */
             type: "RollInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Ids in the order that breaks ties still standing after the system’s own tie-breaks. */
             tieBreak?: string[];
@@ -4968,11 +4968,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Every combatant id, the first to act first. */
             order: string[];
@@ -4992,11 +4992,11 @@ export interface components {
              * @enum {string}
              */
             type: "StartRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5014,11 +5014,11 @@ export interface components {
              * @enum {string}
              */
             type: "StartActivation";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Whose activation starts; default the next in initiative order who has not acted this round. */
             combatantId?: string;
@@ -5038,11 +5038,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndActivation";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5055,11 +5055,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5072,11 +5072,11 @@ export interface components {
              * @enum {string}
              */
             type: "AddNote";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The note: free text, 1 to 4,000 characters. */
             text: string;
@@ -5093,11 +5093,11 @@ export interface components {
              * @enum {string}
              */
             type: "CancelPending";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
@@ -5117,11 +5117,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndFight";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
@@ -5140,11 +5140,11 @@ export interface components {
              * @enum {string}
              */
             type: "ProvideDice";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5157,11 +5157,11 @@ export interface components {
              * @enum {string}
              */
             type: "UndoCommands";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description How many commands: a whole number, 1 or more (refused with UNDO_COUNT_INVALID otherwise). */
             count: number;
@@ -5183,11 +5183,11 @@ export interface components {
              * @enum {string}
              */
             type: "Attack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast attacking, in its own turn. */
             attackerId: string;
@@ -5210,11 +5210,11 @@ export interface components {
              * @enum {string}
              */
             type: "UseSpecialAttack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast attacking, in its own turn. */
             attackerId: string;
@@ -5237,11 +5237,11 @@ export interface components {
              * @enum {string}
              */
             type: "UseZeroPower";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast using its Zero Power, in its own turn. */
             attackerId: string;
@@ -5262,11 +5262,11 @@ export interface components {
              * @enum {string}
              */
             type: "Intercept";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast the pending intercept awaits. */
             combatantId: string;
@@ -5283,11 +5283,11 @@ export interface components {
              * @enum {string}
              */
             type: "Defend";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast acting. */
             combatantId: string;
@@ -5302,11 +5302,11 @@ export interface components {
              * @enum {string}
              */
             type: "Assist";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast acting. */
             combatantId: string;
@@ -5323,11 +5323,11 @@ export interface components {
              * @enum {string}
              */
             type: "Guard";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast acting. */
             combatantId: string;
@@ -5344,11 +5344,11 @@ export interface components {
              * @enum {string}
              */
             type: "Pass";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast acting. */
             combatantId: string;
@@ -5363,11 +5363,11 @@ export interface components {
              * @enum {string}
              */
             type: "Reposition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast acting. */
             combatantId: string;
@@ -5394,11 +5394,11 @@ export interface components {
              * @enum {string}
              */
             type: "Move";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast moving, in its own turn. */
             combatantId: string;
@@ -5425,11 +5425,11 @@ export interface components {
              * @enum {string}
              */
             type: "Evolve";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast evolving, in its own turn. */
             combatantId: string;
@@ -5452,11 +5452,11 @@ export interface components {
              * @enum {string}
              */
             type: "Direct";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The Binder commanding. */
             combatantId: string;
@@ -5471,11 +5471,11 @@ export interface components {
              * @enum {string}
              */
             type: "Encourage";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The Binder commanding. */
             combatantId: string;
@@ -5497,11 +5497,11 @@ export interface components {
              * @enum {string}
              */
             type: "Strategize";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The Binder commanding. */
             combatantId: string;
@@ -5516,11 +5516,11 @@ export interface components {
              * @enum {string}
              */
             type: "CallBack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The Binder commanding. */
             combatantId: string;
@@ -5540,11 +5540,11 @@ export interface components {
              * @enum {string}
              */
             type: "UseItem";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The Binder commanding. */
             combatantId: string;
@@ -5565,11 +5565,11 @@ export interface components {
              * @enum {string}
              */
             type: "BondSurge";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The Binder commanding. */
             combatantId: string;
@@ -5592,11 +5592,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetBand";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description One combatant of the pair. */
             aId: string;
@@ -5620,11 +5620,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetTag";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant tagged. */
             combatantId: string;
@@ -5646,11 +5646,11 @@ export interface components {
              * @enum {string}
              */
             type: "ClearTag";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant tagged. */
             combatantId: string;
@@ -5670,11 +5670,11 @@ export interface components {
              * @enum {string}
              */
             type: "ApplyCondition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant. */
             combatantId: string;
@@ -5691,11 +5691,11 @@ export interface components {
              * @enum {string}
              */
             type: "RemoveCondition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant. */
             combatantId: string;
@@ -5712,11 +5712,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetTrigger";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The beast whose trigger it is. */
             combatantId: string;
@@ -5740,11 +5740,11 @@ export interface components {
              * @enum {string}
              */
             type: "RollTest";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant testing. */
             combatantId: string;
@@ -5776,11 +5776,11 @@ export interface components {
              * @enum {string}
              */
             type: "RollOpposedTest";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The first combatant; its pool is rolled first. */
             aId: string;
@@ -5825,11 +5825,11 @@ export interface components {
              * @enum {string}
              */
             type: "RerollInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -5842,11 +5842,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndScene";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -8915,11 +8915,11 @@ export interface components {
              * @enum {string}
              */
             type: "AddCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description A combatant as it joins: id, name, side and the system’s sheet. */
             combatant: {
@@ -9150,11 +9150,11 @@ export interface components {
              * @enum {string}
              */
             type: "RemoveCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant to remove. */
             combatantId: string;
@@ -9171,11 +9171,11 @@ export interface components {
              * @enum {string}
              */
             type: "RollInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Ids in the order that breaks ties still standing after the system’s own tie-breaks. */
             tieBreak?: string[];
@@ -9201,11 +9201,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetInitiative";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Every combatant id, the first to act first. */
             order: string[];
@@ -9225,11 +9225,11 @@ export interface components {
              * @enum {string}
              */
             type: "StartRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -9242,11 +9242,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndRound";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -9259,11 +9259,11 @@ export interface components {
              * @enum {string}
              */
             type: "AddNote";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The note: free text, 1 to 4,000 characters. */
             text: string;
@@ -9280,11 +9280,11 @@ export interface components {
              * @enum {string}
              */
             type: "CancelPending";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
@@ -9304,11 +9304,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndFight";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Why, in free text (1 to 1,000 characters); recorded in the event. */
             reason?: string;
@@ -9327,11 +9327,11 @@ export interface components {
              * @enum {string}
              */
             type: "ProvideDice";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -9344,11 +9344,11 @@ export interface components {
              * @enum {string}
              */
             type: "UndoCommands";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description How many commands: a whole number, 1 or more (refused with UNDO_COUNT_INVALID otherwise). */
             count: number;
@@ -9381,11 +9381,11 @@ export interface components {
              * @enum {string}
              */
             type: "SetMap";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /**
              * @description Default hex (S5).
@@ -9428,11 +9428,11 @@ export interface components {
              * @enum {string}
              */
             type: "PlaceCombatant";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant to place. */
             combatantId: string;
@@ -9459,11 +9459,11 @@ export interface components {
              * @enum {string}
              */
             type: "DeclareAmbush";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /**
              * @description The party that surprises the other (S16).
@@ -9487,11 +9487,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndTurn";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant whose turn ends. */
             combatantId: string;
@@ -9513,11 +9513,11 @@ export interface components {
              * @enum {string}
              */
             type: "EndPhase";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description Idempotency key: a repeated commandId returns the first result and appends nothing. */
             commandId?: string;
@@ -9546,11 +9546,11 @@ export interface components {
              * @enum {string}
              */
             type: "Move";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9589,11 +9589,11 @@ export interface components {
              * @enum {string}
              */
             type: "SlowMove";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9620,11 +9620,11 @@ export interface components {
              * @enum {string}
              */
             type: "Turn";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9644,11 +9644,11 @@ export interface components {
              * @enum {string}
              */
             type: "DropProne";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9663,11 +9663,11 @@ export interface components {
              * @enum {string}
              */
             type: "StandUp";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9682,11 +9682,11 @@ export interface components {
              * @enum {string}
              */
             type: "DropItem";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9703,11 +9703,11 @@ export interface components {
              * @enum {string}
              */
             type: "DrawSimpleItem";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9726,11 +9726,11 @@ export interface components {
              * @enum {string}
              */
             type: "DrawAwkwardItem";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9757,11 +9757,11 @@ export interface components {
              * @enum {string}
              */
             type: "Attack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             attackerId: string;
@@ -9830,11 +9830,11 @@ export interface components {
              * @enum {string}
              */
             type: "ThrowItem";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9902,11 +9902,11 @@ export interface components {
              * @enum {string}
              */
             type: "ReactiveAttack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -9975,11 +9975,11 @@ export interface components {
              * @enum {string}
              */
             type: "DeclineReactiveAttack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10000,11 +10000,11 @@ export interface components {
              * @enum {string}
              */
             type: "ResumeAction";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10029,11 +10029,11 @@ export interface components {
              * @enum {string}
              */
             type: "ClearJam";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10050,11 +10050,11 @@ export interface components {
              * @enum {string}
              */
             type: "ApplyCondition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who gets it. */
             combatantId: string;
@@ -10080,11 +10080,11 @@ export interface components {
              * @enum {string}
              */
             type: "RemoveCondition";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who carries it. */
             combatantId: string;
@@ -10104,11 +10104,11 @@ export interface components {
              * @enum {string}
              */
             type: "ApplyDamage";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who takes it. */
             combatantId: string;
@@ -10127,11 +10127,11 @@ export interface components {
              * @enum {string}
              */
             type: "Study";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10148,11 +10148,11 @@ export interface components {
              * @enum {string}
              */
             type: "HoldFirm";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10167,11 +10167,11 @@ export interface components {
              * @enum {string}
              */
             type: "ShieldIntercept";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10186,11 +10186,11 @@ export interface components {
              * @enum {string}
              */
             type: "SoulShield";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10207,11 +10207,11 @@ export interface components {
              * @enum {string}
              */
             type: "AreaAttack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             attackerId: string;
@@ -10241,11 +10241,11 @@ export interface components {
              * @enum {string}
              */
             type: "Grab";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10262,11 +10262,11 @@ export interface components {
              * @enum {string}
              */
             type: "GrappleAttack";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10285,11 +10285,11 @@ export interface components {
              * @enum {string}
              */
             type: "Escape";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10306,11 +10306,11 @@ export interface components {
              * @enum {string}
              */
             type: "Steal";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10329,11 +10329,11 @@ export interface components {
              * @enum {string}
              */
             type: "Takedown";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10350,11 +10350,11 @@ export interface components {
              * @enum {string}
              */
             type: "GrappleThrow";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10383,11 +10383,11 @@ export interface components {
              * @enum {string}
              */
             type: "Charge";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10458,11 +10458,11 @@ export interface components {
              * @enum {string}
              */
             type: "Mount";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10477,11 +10477,11 @@ export interface components {
              * @enum {string}
              */
             type: "Dismount";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;
@@ -10496,11 +10496,11 @@ export interface components {
              * @enum {string}
              */
             type: "Fall";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The combatant who falls. */
             combatantId: string;
@@ -10519,11 +10519,11 @@ export interface components {
              * @enum {string}
              */
             type: "PerformRitual";
-            /** @description Manual dice: the faces of the rolls this command makes, in order. */
+            /** @description Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s. */
             dice?: number[];
-            /** @description Manual dice: faces of Edge rerolls and other rerolls. */
+            /** @description Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15). */
             rerollFaces?: number[];
-            /** @description Manual dice: faces of later rolls (responder, damage, tests, tables). */
+            /** @description Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs. */
             followUpFaces?: number[];
             /** @description The acting combatant. */
             combatantId: string;

@@ -43,10 +43,14 @@ export const Faces = z.array(Int).max(FACES_MAX);
 
 /** The three fields any command of a manual fight may carry its faces in (C13). */
 export const MANUAL_DICE_FIELDS = {
-  dice: Faces.optional().describe('Manual dice: the faces of the rolls this command makes, in order.'),
-  rerollFaces: Faces.optional().describe('Manual dice: faces of Edge rerolls and other rerolls.'),
+  dice: Faces.optional().describe(
+    'Manual dice: the faces of the pools this command rolls, in the order its system’s manual dice ruling gives (N22, A16, S15); an attack carries the attacker’s pool, then the defender’s.',
+  ),
+  rerollFaces: Faces.optional().describe(
+    'Manual dice: faces of rerolls (Edge, and a tie reroll given in advance), the attacker’s first; Archsoul uses none (S15).',
+  ),
   followUpFaces: Faces.optional().describe(
-    'Manual dice: faces of later rolls (responder, damage, tests, tables).',
+    'Manual dice: faces of rolls that follow the pools: the checks and tests the command calls for (a Continuation Check, a Devolution Test), table rolls and roll-offs.',
   ),
 } as const;
 

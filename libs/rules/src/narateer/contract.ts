@@ -702,9 +702,14 @@ export const NARATEER_VIEW = z.strictObject({
 export type NarateerView = z.infer<typeof NARATEER_VIEW>;
 export type NarateerCombatantView = NarateerView['combatants'][number];
 
+const LIFECYCLE = lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS });
+
 export const NARATEER_CONTRACT: SystemContract = {
   commands: {
-    ...lifecycleCommands({ sheet: NARATEER_SHEET, options: NARATEER_OPTIONS }),
+    ...LIFECYCLE,
+    RollInitiative: LIFECYCLE.RollInitiative.describe(
+      'Roll initiative: a Side Roll of Agility dice for each combatant, higher total first, ties by Agility (RULINGS.md N4, N15); manual `dice` carry each combatant’s Agility dice in join order; `tieBreak` orders groups still tied.',
+    ),
     ...NARATEER_COMMAND_SCHEMAS,
   },
   sheet: NARATEER_SHEET,
