@@ -3,11 +3,22 @@ import { RuleCommand, RuleEvent } from '../../src/core/types';
 import { ManualDice, ManualFaces } from '../../src/dice/manual';
 import { fight, Fighter } from './helpers';
 import { rng } from '../seeded-random';
+import {
+  BattleMap,
+  distance,
+  inFrontArc,
+  MapGeometry,
+  Space,
+  SQUARE_VECTORS,
+  STEPS as GRID_STEPS,
+  Wall,
+} from './oracle-kit';
 
 /**
- * An oracle of the attack, computed from archsoul.txt and the rulings S1–S108 alone (not from the engine’s code),
+ * An oracle of the attack, computed from archsoul.txt and the rulings S1–S109 alone (not from the engine’s code),
  * compared with the engine on random legal fights with manual dice. Two heroes and one or two enemies on a hex or square
- * map take their turns for three rounds. The GM places the attacker in reach or range, may turn the target, apply or
+ * map take their turns for three rounds; half the maps have blocked spaces and runs of walls, some meeting at corners.
+ * The GM places the attacker in reach or range, may turn the target, apply or
  * lift defenseDown or nextAttackHarder, mark a studied target unaware, and give the attack roll and the damage roll a
  * modifier. Each turn is an Attack, a Quick Attack (alone, after an Attack or after Hold Firm), a Reckless Attack, or
  * three Studies then a Sneak Attack, each maybe a Knockdown or a Feint, with a melee weapon (improvised, broken, reaching
@@ -24,31 +35,44 @@ import { rng } from '../seeded-random';
  * projectiles; preventions; AP; the conditions each turn start ends; and, at the end, every HP, weapon and condition.
  * Attacks the text forbids (out of reach or range, a weapon not in hand, jammed or empty, a second attack after a Quick
  * Attack, a Quick Attack with a two-handed or used weapon, a Reckless Attack that is not melee, too few AP) are refused.
+ * Lines of sight (S23, S38, S73) are the oracle’s own geometry (oracle-kit.ts: the segment between centres clipped
+ * against each space, nudged both ways on a hex): a shot, throw, spell or area centre, a blow, a Cleave space and a
+ * Charge’s attack from the end of its line that a blocked space or a wall hides is refused (`ARCHSOUL_NO_LINE_OF_SIGHT`,
+ * a Cleave `ARCHSOUL_CLEAVE_SPACES`), and the GM places the attacker again; a foe reacts to nobody a wall hides.
  * A throw leaves the hand when rolled and lands in the target’s space on a hit; a throw after a Quick Attack, of an item
  * not held or beyond maximum range is refused; a throw the critical table drops lies at the feet it names (S108).
  * Areas (S7, S14, S34, S57, S58): an AreaAttack with a bomb (1 AP, spent where it lands, beside the centre on a roll of
  * 0), a gun or an elemental blast (2 AP), and a Cleave (2 AP) into one or two spaces with a weapon neither light nor
  * semi-light (one with a lighter weapon is refused): who stands in the area, allies and the attacker included, each
  * target’s arc, difficulty, recount of the one roll, Shield Bonus and hit, the one damage roll recounted for each target
- * hit, and the critical failure aimed at the centre. Charge (3 AP, S35) in a straight line of 3 to 6 × the mount’s speed
- * with a Lance or a Flail, the mount’s speed in the damage pool, maybe a Knockdown or a Feint, maybe trampling a foe on
- * the way (S54: from its back arc, so a foe set to stop cannot and takes the mount’s trample damage, one set to avoid
- * nothing; a large one cannot be trampled). Shield Intercept (1 AP, S32, S63): +1 to a ranged, thrown or elemental attack
- * roll for each interceptor whose space the shot crosses, to an area’s centre, not to a Soul attack. Soul Shield (3 AP,
+ * hit (S34: “Everyone in the area is a target”, walls or not), and the critical failure aimed at the centre. Charge (3 AP, S35) in a straight line of 3 to 6 × the mount’s speed
+ * with a Lance or a Flail (a line into a blocked space or through a wall, S19, S38, is refused), the mount’s speed in
+ * the damage pool, maybe a Knockdown or a Feint, maybe trampling a foe on the way (S54: from its back arc, so a foe set
+ * to stop cannot and takes the mount’s trample damage, one set to avoid nothing; a large one cannot be trampled); the GM
+ * often sets a guard, a Polearm first, beside the line. The movement triggers reactive attacks as a Move (S13, S18): the
+ * Charge is held before each space left within a foe’s reach and front arc, each foe offered once; a Polearm’s reactive
+ * attack gains the mount’s speed in its damage pool (Charge), another weapon’s not, nor a Polearm’s outside a Charge; a
+ * hit forces the Endurance/Resolve roll, and a prevention dismounts the rider and knocks it down where it stands, its
+ * 3 AP spent; otherwise the resume rides on to the next such space or to the attack (each command with the dice it
+ * rolls, a trample’s on the way). Shield Intercept (1 AP, S32, S63): +1 to a ranged, thrown or elemental attack roll for
+ * each interceptor standing strictly between in a space the line enters (on a hex, both nudged lines), to an area’s
+ * centre, not to a Soul attack; the GM puts interceptors in the shot’s way, on or off the line of centres, and beside it
+ * where the segment only runs along an edge or through a corner. Soul Shield (3 AP,
  * soul magic, S32): the shielded ally defends against a Soul attack with the larger Soulpower/Resolve pool until the
  * caster’s next turn (or its phase, Down, S64). Shatter (S31) of a standing target’s held melee weapon by a melee,
  * unarmed or ranged attack, maybe quick, reckless or with a Feint: the item’s own attack roll in place of Defense and
  * Shield Bonus, the winner’s damage roll less the struck item’s hardness, a tie nothing, the fist nothing to lose, or the
- * item dropped instead (an unrolled miss). Not covered: grappling (see oracle-grapple.unit.spec.ts); a Move or a Charge
- * that triggers reactive attacks on the way (and a Polearm’s boost); a stance the engine’s sampled line might not cross
- * (see lineThrough); a Shatter’s critical failures (its rolls are kept off them), a thrown or sneak Shatter, or one of a
- * shield.
+ * item dropped instead (an unrolled miss). At the end, every position, facing and mount is compared too. Not covered:
+ * grappling (see oracle-grapple.unit.spec.ts); a Move that triggers reactive attacks on the way; a Knockdown, Shatter
+ * or Grab as a reactive attack; a reactive attack on a rider leaving a trampled foe’s space (declined: a prevention
+ * there would leave it inside, S43) or a foe set to stop trampled from its front; a Soul Shield across a wall; a
+ * Shatter’s critical failures (its rolls are kept off them), a thrown or sneak
+ * Shatter, or one of a shield.
  * FUZZ_RUNS and FUZZ_SEED explore further; FUZZ_REPORT=1 prints what was covered.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
 
-type Space = { x: number; y: number };
 type Kind = 'melee' | 'ranged' | 'thrown' | 'unarmed' | 'elemental' | 'soul';
 type Table = 'melee' | 'bow' | 'firearm' | 'unarmed' | 'soul';
 type Handling = 'light' | 'semiLight' | 'regular';
@@ -68,6 +92,8 @@ interface Wpn {
   broken: boolean;
   handling: Handling;
   twoHanded: boolean;
+  /** Charge: “a weapon with the Polearm property” (its reactive attacks during a Charge gain the mount’s speed). */
+  polearm: boolean;
   /** Thrown Weapon: “particularly cumbersome”, thrown with Athletics at +1 (S61). */
   heavy?: boolean;
   /** Area of Effect Attacks: the radius in metres (a bomb, a gun, an elemental blast), used with AreaAttack (S34). */
@@ -141,16 +167,15 @@ type Want = { type: string; data: Record<string, unknown> };
 const ARMOURS = ['plate', 'leather', 'chain'];
 const HEX = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 const SQUARE = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
-const SQUARE_VECTORS: Record<string, [number, number]> = {
-  N: [0, 1],
-  NE: [1, 1],
-  E: [1, 0],
-  SE: [1, -1],
-  S: [0, -1],
-  SW: [-1, -1],
-  W: [-1, 0],
-  NW: [-1, 1],
-};
+/** The axial steps from a hex’s centre through each of its corners to the next centre on that line. */
+const HEX_CORNERS: [number, number][] = [
+  [1, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -1],
+  [-2, 1],
+  [-1, 2],
+];
 const FIST: Wpn = {
   id: 'fist',
   type: 'unarmed',
@@ -166,6 +191,7 @@ const FIST: Wpn = {
   broken: false,
   handling: 'light',
   twoHanded: false,
+  polearm: false,
   hardness: 0,
   table: 'unarmed',
   jammed: false,
@@ -336,6 +362,8 @@ const VIEW: Record<string, (d: any) => Record<string, unknown>> = {
     damage: d.damage,
   }),
   TurnStarted: (d) => ({ combatantId: d.combatantId, ap: d.ap, expired: [...new Set(d.expired)].sort() }),
+  Dismounted: (d) => ({ combatantId: d.combatantId, at: d.at }),
+  Moved: (d) => ({ combatantId: d.combatantId, action: d.action, from: d.from, to: d.to, facing: d.facing }),
 };
 
 describe('archsoul oracle: attacks, areas, charges, shatters and stances from the text against the engine', () => {
@@ -364,7 +392,19 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       intercepts: 0,
       intercepted: 0,
       soulPastShield: 0,
-      unsureLines: 0,
+      interceptOffCentre: 0,
+      interceptGrazed: 0,
+      probedHidden: 0,
+      noSight: 0,
+      chargeHeld: 0,
+      chargePolearm: 0,
+      chargeReactions: 0,
+      polearmOther: 0,
+      chargeInterrupted: 0,
+      chargeResumed: 0,
+      chargeSteps: 0,
+      chargeShut: 0,
+      wallMaps: 0,
       trampled: 0,
       areaTargets: 0,
       areaHits: 0,
@@ -400,35 +440,42 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       const facingsOf = grid === 'hex' ? HEX : SQUARE;
       const breakage = chance(0.5);
       // S14: hex distance in axial coordinates; on a square grid a diagonal step counts as 1.
-      const dist = (a: Space, b: Space) => {
-        const dx = b.x - a.x;
-        const dy = b.y - a.y;
-        return grid === 'hex'
-          ? (Math.abs(dx) + Math.abs(dy) + Math.abs(dx + dy)) / 2
-          : Math.max(Math.abs(dx), Math.abs(dy));
-      };
+      const dist = (a: Space, b: Space) => distance(grid, a, b);
+      /** The steps of a straight line: a hex’s six neighbours (axial), a square’s eight. */
+      const STEPS = GRID_STEPS[grid];
       /**
-       * S5: the front arc is every space strictly on the facing side of the line through the character square to its
-       * facing. Hex (pointy-topped, axial x = q, y = r growing downward): the sign of the dot product with the corner
-       * the facing points at; square (y up): the sign of the dot product with the facing’s step.
+       * Half the fights are on a map with blocked spaces and walls (SetMap): a few runs of walls, each along a line of
+       * edges and maybe bent at its end, so that walls meet at corners (S38).
        */
-      const inFront = (self: Space, facing: string, other: Space) => {
-        const dx = other.x - self.x;
-        const dy = other.y - self.y;
-        if (grid === 'square') {
-          const [fx, fy] = SQUARE_VECTORS[facing];
-          return dx * fx + dy * fy > 0;
+      const map: BattleMap = { grid, blocked: [], walls: [] };
+      if (chance(0.5)) {
+        const edges = grid === 'hex' ? STEPS : STEPS.slice(0, 4);
+        for (let i = int(1, 8); i > 0; i--) map.blocked.push({ x: int(-6, 6), y: int(-6, 6) });
+        for (let i = int(1, 4); i > 0; i--) {
+          let at = { x: int(-5, 5), y: int(-5, 5) };
+          for (let bend = chance(0.4) ? 2 : 1; bend > 0; bend--) {
+            const [dx, dy] = pick(edges);
+            // Along the run: a step that is not across the wall’s edge.
+            const [ex, ey] = pick(
+              edges.filter(([x, y]) => x !== dx || y !== dy).filter(([x, y]) => x !== -dx || y !== -dy),
+            );
+            const length = int(1, 4);
+            for (let j = 0; j < length; j++) {
+              const sp = { x: at.x + ex * j, y: at.y + ey * j };
+              map.walls.push([sp, { x: sp.x + dx, y: sp.y + dy }] as Wall);
+            }
+            at = { x: at.x + ex * (length - 1), y: at.y + ey * (length - 1) };
+          }
         }
-        const sign: Record<string, number> = {
-          N: -dy,
-          S: dy,
-          NE: dx,
-          SW: -dx,
-          SE: dx + dy,
-          NW: -(dx + dy),
-        };
-        return sign[facing] > 0;
-      };
+        const once = <T>(xs: T[]) => [...new Map(xs.map((x) => [canon(x), x])).values()];
+        map.blocked = once(map.blocked);
+        map.walls = once(map.walls.map((w) => [...w].sort((p, q) => p.x - q.x || p.y - q.y) as Wall));
+      }
+      const geo = new MapGeometry(map);
+      const featured = map.blocked.length > 0;
+      if (featured) stats.wallMaps++;
+      /** S5: whether `other` is in the front arc of one in `self` facing `facing` (oracle-kit.ts). */
+      const inFront = (self: Space, facing: string, other: Space) => inFrontArc(grid, self, facing, other);
 
       const mkBody = (id: string, party: Body['party']): [Body, Record<string, unknown>] => {
         const attr = {
@@ -469,12 +516,15 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           const { strong, weak } = advantages();
           const common = { strongAgainst: strong, weakAgainst: weak };
           if (k < 0.5) {
+            // A Polearm (a pike, a halberd) often reaches 2.
+            const polearm = chance(0.45);
             const w: Wpn = {
               ...FIST,
               id: `${id}m${i}`,
               type: 'melee',
               damage: int(0, 3),
-              reach: chance(0.2) ? 2 : 1,
+              reach: chance(polearm ? 0.6 : 0.2) ? 2 : 1,
+              polearm,
               strong,
               weak,
               piercing: chance(0.3),
@@ -500,6 +550,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
               handling: w.handling,
               twoHanded: w.twoHanded,
               hardness: w.hardness,
+              ...(polearm ? { properties: ['polearm'] } : {}),
               ...(w.hp !== undefined ? { hp: w.hp } : {}),
             });
           } else if (k < 0.8) {
@@ -798,7 +849,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       for (const id of Object.keys(B)) {
         let s: Space;
         do s = { x: int(-4, 4), y: int(-4, 4) };
-        while (spots.some((p) => p.x === s.x && p.y === s.y));
+        while (spots.some((p) => p.x === s.x && p.y === s.y) || geo.blocked(s));
         spots.push(s);
         B[id].at = s;
         B[id].facing = pick(facingsOf);
@@ -812,7 +863,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         facing: B[id].facing,
       }));
       const e: RuleEvent[] = fight(fighters, {
-        map: { grid },
+        map: featured ? { ...map } : { grid },
         options: { arrowBreakage: breakage },
       });
       // The engine’s state, folded as the fight goes (given.ts folds the whole log for every command).
@@ -854,12 +905,15 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         for (const type of Object.keys(VIEW)) {
           const views = got.filter((x) => x.type === type).map((x) => VIEW[type](x.data));
           const wanted = want.filter((x) => x.type === type).map((x) => x.data);
-          // S58: a bomb’s roll of 0 lands beside the centre; which neighbour a face names is not the text’s.
+          // S58: a bomb’s roll of 0 lands beside the centre; which neighbour a face names is not the text’s. “A blocked
+          // neighbour or one behind a wall keeps it at the centre”.
           wanted.forEach((x, i) => {
             const near = x.adjacentTo as Space | undefined;
             const space = views[i]?.space as Space | undefined;
             if (!near || !space) return;
-            if (dist(near, space) !== 1)
+            const shut = STEPS.some(([dx, dy]) => !geo.stepOpen(near, { x: near.x + dx, y: near.y + dy }));
+            const beside = dist(near, space) === 1 && geo.stepOpen(near, space);
+            if (!beside && !(shut && same(near, space)))
               throw new Error(`${type} lands at ${canon(space)}, not beside ${canon(near)}\n${where()}`);
             delete views[i].space;
             delete x.adjacentTo;
@@ -947,6 +1001,19 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       const condition = (b: Body, c: string, amount: number, untilNextTurn: boolean): Want => {
         b.conds.push({ condition: c, amount, untilNextTurn });
         return { type: 'ConditionApplied', data: { combatantId: b.id, condition: c, amount, untilNextTurn } };
+      };
+      /**
+       * Knocked to the ground: a rider comes off its mount first, the mount waiting in its space (S35, S42), then it
+       * lies prone (one already on the ground stays there).
+       */
+      const knockDown = (b: Body): Want[] => {
+        const out: Want[] = [];
+        if (b.mounted) {
+          b.mounted = false;
+          out.push({ type: 'Dismounted', data: { combatantId: b.id, at: { ...b.at } } });
+        }
+        if (!has(b, 'prone')) out.push(condition(b, 'prone', 1, false));
+        return out;
       };
       const wound = (b: Body, damage: number, damageRoll?: Test, bonus = 0): Want => {
         const hpBefore = b.hp;
@@ -1067,8 +1134,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           },
         ];
         // S35: a rider knocked to the ground comes off its mount.
-        if (knocked) c.mounted = false;
-        if (knocked && !has(c, 'prone')) out.push(condition(c, 'prone', 1, false));
+        if (knocked) out.push(...knockDown(c));
         return out;
       };
 
@@ -1546,10 +1612,14 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             c !== t &&
             (face === 2 ? dist(c.at, t.at) === 1 : c.party === a.party && dist(c.at, t.at) <= 3),
         );
-      /** Whether `f` could make a reactive attack on one in `sp`: a front arc, and `sp` in it and in reach (S26). */
+      /**
+       * Whether `f` could make a reactive attack on one in `sp`: a front arc, and `sp` in it and in reach (S26), where
+       * no wall or blocked space hides it (S73: the line of sight, S23).
+       */
       const reachesInFront = (f: Body, sp: Space) =>
         !down(f) &&
         inFront(f.at, f.facing, sp) &&
+        geo.sight(f.at, sp) &&
         f.weapons.some((x) => f.held.has(x.id) && !x.destroyed && strikes(x) && dist(f.at, sp) <= reachOf(x));
       const canReact = (f: Body, a: Body) => reachesInFront(f, a.at);
       /** An opening a fumble left (“Leave yourself open, triggering a reactive attack from your target”). */
@@ -1639,9 +1709,8 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             out.push(condition(a, 'slowed', 1, true));
             break;
           case 'prone':
-            // “knocking yourself down”: one already on the ground stays there.
-            a.mounted = false;
-            if (!has(a, 'prone')) out.push(condition(a, 'prone', 1, false));
+            // “knocking yourself down”: one already on the ground stays there (S35: a rider comes off its mount).
+            out.push(...knockDown(a));
             break;
           case 'reactive':
             // S20: only if the target could react; there is no action to prevent.
@@ -1725,7 +1794,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         for (let i = 0; i < 200; i++) {
           const s = { x: near.x + int(-hi, hi), y: near.y + int(-hi, hi) };
           const dd = dist(s, near);
-          if (dd < lo || dd > hi || taken(s, b.id)) continue;
+          if (dd < lo || dd > hi || taken(s, b.id) || geo.blocked(s)) continue;
           b.at = s;
           b.facing = facing ?? pick(facingsOf);
           send({ type: 'PlaceCombatant', combatantId: b.id, position: { ...s }, facing: b.facing }, {}, []);
@@ -1793,7 +1862,24 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         ctx = { attacker: a.id, target: t.id, plan: { ...p, w: p.w.id } };
         // Throw an Item: 1 AP.
         const cost = p.special === 'quick' || throws(p.w) ? 1 : p.special === 'reckless' ? 3 : 2;
-        const cmd: RuleCommand = throws(p.w)
+        const cmd = commandOf(a, t, p);
+        if (p.special === 'quick') stats.quick++;
+        if (p.special === 'reckless') stats.reckless++;
+        stats[p.w.type] = (stats[p.w.type] ?? 0) + 1;
+        return carryOut(
+          a,
+          p,
+          cost,
+          cmd,
+          (q) => resolve(a, t, q, 'attack'),
+          () => {
+            if (!down(a) && !throws(p.w)) probePrevented(a, t, p);
+          },
+        );
+      };
+      /** The command of one attack of `a` on `t` as declared. */
+      const commandOf = (a: Body, t: Body, p: Plan): RuleCommand =>
+        throws(p.w)
           ? {
               ...throwCmd(a, t, p.w),
               ...(p.knockdown ? { knockdown: true } : {}),
@@ -1814,20 +1900,6 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
               ...(p.limbArmoured !== undefined ? { limbArmoured: p.limbArmoured } : {}),
               ...gmFields(p),
             };
-        if (p.special === 'quick') stats.quick++;
-        if (p.special === 'reckless') stats.reckless++;
-        stats[p.w.type] = (stats[p.w.type] ?? 0) + 1;
-        return carryOut(
-          a,
-          p,
-          cost,
-          cmd,
-          (q) => resolve(a, t, q, 'attack'),
-          () => {
-            if (!down(a) && !throws(p.w)) probePrevented(a, t, p);
-          },
-        );
-      };
 
       /** Reactive Attack: “Making a ranged attack with a thrown or projectile weapon”, “Attacking with soul magic”;
        * a technological elemental weapon is neither (S34), nor is a blow. */
@@ -1896,16 +1968,24 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       /**
        * One reactor’s answer (S18): a decline, or a reactive attack with a held melee or unarmed weapon that reaches.
        * With an action held, a hit forces the Endurance/Resolve roll at 3, which must exceed the damage (S8, S13), and
-       * a hit leaving the actor Down prevents it without a roll (S26). True when the action is prevented.
+       * a hit leaving the actor Down prevents it without a roll (S26). During a Charge (`charge`: the mount’s base
+       * speed), a Polearm’s damage pool gains the mount’s speed, and a prevention dismounts the rider and knocks it down
+       * (Charge). `decline` makes the reactor decline. True when the action is prevented.
        */
-      const answer = (f: Body, a: Body, holding: boolean, last: boolean): boolean => {
+      const answer = (
+        f: Body,
+        a: Body,
+        holding: boolean,
+        last: boolean,
+        opts: { charge?: number; decline?: boolean } = {},
+      ): boolean => {
         dice.length = 0;
         followUp.length = 0;
         const finished = (prevented: boolean): Want => ({
           type: 'ReactionsFinished',
           data: { actorId: a.id, prevented },
         });
-        if (chance(0.4)) {
+        if (opts.decline || chance(opts.charge !== undefined ? 0.2 : 0.4)) {
           send({ type: 'DeclineReactiveAttack', combatantId: f.id }, {}, last ? [finished(false)] : []);
           return false;
         }
@@ -1913,25 +1993,50 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         const options = f.weapons.filter(
           (x) => f.held.has(x.id) && !x.destroyed && strikes(x) && dist(f.at, a.at) <= reachOf(x),
         );
-        const rp: Plan = { w: pick(options), knockdown: false, sneak: false, ...gm() };
+        // A reactor with a Polearm often takes it (mostly during a Charge), with no boost outside one.
+        const poles = options.filter((x) => x.polearm);
+        const rw =
+          poles.length && chance(opts.charge !== undefined ? 0.7 : 0.5) ? pick(poles) : pick(options);
+        // Knockdown: “These maneuvers can modify other weapon attacks, including reactive attacks”.
+        const rp: Plan = { w: rw, knockdown: chance(0.2), sneak: false, ...gm() };
+        // Charge: “Reactive attacks made against you during this movement by a weapon with the Polearm property also
+        // gain the same boost to damage”: “increased by the base movement speed of your mount”.
+        if (opts.charge !== undefined) stats.chargeReactions++;
+        else if (rw.polearm) stats.polearmOther++;
+        if (opts.charge !== undefined && rp.w.polearm) {
+          rp.bonusDice = opts.charge;
+          stats.chargePolearm++;
+        }
         const want = resolve(f, a, rp, 'reactive');
         let prevented = false;
         const dealt = want.find((x) => x.type === 'WoundsApplied' && x.data.combatantId === a.id);
-        if (holding && dealt) {
-          const damage = dealt.data.damage as number;
-          const check = down(a) ? undefined : test(a.attr.endurance + (a.skill.resolve ?? 0), 0, 3);
+        // A Knockdown that hits deals no damage (“The damage your attack would have done is ignored”): felled, the actor
+        // is prevented without a roll (S32); standing, the hit still forces the roll, against 0 (S13).
+        const felled = want.find((x) => x.type === 'KnockdownResolved' && x.data.targetId === a.id);
+        if (holding && (dealt || felled)) {
+          const damage = dealt ? (dealt.data.damage as number) : 0;
+          if (felled) stats[`reactive Knockdown ${felled.data.knockedDown ? 'felled' : 'withstood'}`] ??= 0;
+          if (felled) stats[`reactive Knockdown ${felled.data.knockedDown ? 'felled' : 'withstood'}`]++;
+          const check =
+            down(a) || felled?.data.knockedDown
+              ? undefined
+              : test(a.attr.endurance + (a.skill.resolve ?? 0), 0, 3);
           prevented = check === undefined || check.successes <= damage;
           want.push({
             type: 'PreventionRolled',
             data: { combatantId: a.id, reactorId: f.id, damage, test: check, prevented },
           });
         }
+        // Charge: “If any reactive attack interrupts your action, you are immediately dismounted and knocked down”,
+        // where it stands (S13, S42), also when Down (S26).
+        if (prevented && opts.charge !== undefined) want.push(...knockDown(a));
         if (prevented || last) want.push(finished(prevented));
         send(
           {
             type: 'ReactiveAttack',
             combatantId: f.id,
             ...(rp.w.id === 'fist' ? {} : { weaponId: rp.w.id }),
+            ...(rp.knockdown ? { knockdown: true } : {}),
             ...gmFields(rp),
           },
           { dice: [...dice], followUpFaces: [...followUp] },
@@ -1976,8 +2081,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         itemId: w.id,
         targetId: t.id,
       });
+      /** In reach or range, and in sight: S23 for a shot or a throw, S73 for a blow. */
       const reaches = (a: Body, t: Body, w: Wpn) =>
-        dist(a.at, t.at) <= (shoots(w) || throws(w) ? w.max : reachOf(w));
+        dist(a.at, t.at) <= (shoots(w) || throws(w) ? w.max : reachOf(w)) && geo.sight(a.at, t.at);
 
       /** An attack the text allows passes every check: it asks for its dice, or is held for reactive attacks. */
       const allowed = (cmd: RuleCommand) => {
@@ -2009,11 +2115,17 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       /** Attacks the text does not allow, from where everyone stands: each is refused and nothing is decided. */
       const probeIllegal = (a: Body) => {
         const t = pick(foesOf(a));
+        // S23, S73: a wall or blocked space on the line hides the target from a shot, a throw and a blow alike; which
+        // refusal comes first when it is also out of reach or range is not the text’s.
+        const seen = geo.sight(a.at, t.at);
+        if (!seen) stats.probedHidden++;
         for (const w of a.weapons.filter((x) => throws(x) && !x.area)) {
+          const inRange = dist(a.at, t.at) <= w.max;
           // Throw an Item: “Throw an item you are holding”; Thrown Weapon: “within your weapon’s maximum range”.
           if (!a.held.has(w.id) && reaches(a, t, w)) refusedAs(throwCmd(a, t, w));
-          else if (a.held.has(w.id) && !reaches(a, t, w))
-            refusedAs(throwCmd(a, t, w), 'ARCHSOUL_OUT_OF_RANGE');
+          else if (a.held.has(w.id) && !inRange)
+            refusedAs(throwCmd(a, t, w), seen ? 'ARCHSOUL_OUT_OF_RANGE' : undefined);
+          else if (a.held.has(w.id) && !seen) refusedAs(throwCmd(a, t, w), 'ARCHSOUL_NO_LINE_OF_SIGHT');
         }
         for (const w of a.weapons.filter((x) => x.id !== 'fist' && !throws(x) && !x.area)) {
           const d = dist(a.at, t.at);
@@ -2021,7 +2133,11 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           if (!a.held.has(w.id) && !worn(w) && inRange) refusedAs(attackCmd(a, t, w));
           if (!usable(a, w) || w.destroyed) continue;
           // S26: a melee or unarmed attack reaches no further than its reach (an unarmed one, adjacent spaces).
-          if (strikes(w) && d > reachOf(w)) refusedAs(attackCmd(a, t, w), 'ARCHSOUL_OUT_OF_REACH');
+          if (strikes(w) && d > reachOf(w))
+            refusedAs(attackCmd(a, t, w), seen ? 'ARCHSOUL_OUT_OF_REACH' : undefined);
+          // S23, S73: within reach or range, but hidden.
+          if (!seen && d <= (shoots(w) ? w.max : reachOf(w)))
+            refusedAs(attackCmd(a, t, w), 'ARCHSOUL_NO_LINE_OF_SIGHT');
           // Ranged Weapon: “within your weapon’s maximum range”.
           if (shoots(w) && d > w.max) refusedAs(attackCmd(a, t, w));
           // Reckless Attack: “Perform a strong attack with a melee weapon”.
@@ -2036,50 +2152,34 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         }
       };
 
-      /** A space’s centre on the plane: pointy-topped hexes of circumradius 1 (axial, S5), or unit squares. */
-      const centreOf = (sp: Space): [number, number] =>
-        grid === 'hex' ? [Math.sqrt(3) * (sp.x + sp.y / 2), 1.5 * sp.y] : [sp.x, sp.y];
-      /**
-       * Shield Intercept: “any projectile that has to be fired through your space to strike a target behind you”; S32:
-       * an interceptor “strictly between shooter and target on both nudged lines”. The shot is fired through a space
-       * whose centre lies on the segment between the two centres (a hex axis, a square’s row, column or diagonal), and
-       * misses one it stays beyond the circumscribed circle of (1 on a hex, √2/2 on a square): “through” and “clear”.
-       * Any other space is “unsure”: whether the segment enters its interior off its centre is left to the exact tests
-       * of the line (S23, sight-line.unit.spec.ts), so the oracle leaves such a stance out.
-       */
-      const lineThrough = (from: Space, to: Space, sp: Space): 'through' | 'clear' | 'unsure' => {
-        if (same(sp, from) || same(sp, to)) return 'clear';
-        const [x1, y1] = centreOf(from);
-        const [x2, y2] = centreOf(to);
-        const [px, py] = centreOf(sp);
-        const dx = x2 - x1;
-        const dy = y2 - y1;
-        const u = ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy);
-        const k = Math.max(0, Math.min(1, u));
-        const d = Math.hypot(px - (x1 + k * dx), py - (y1 + k * dy));
-        const outer = grid === 'hex' ? 1 : Math.SQRT1_2;
-        if (d > outer + 1e-9) return 'clear';
-        return d < 1e-9 && u > 0 && u < 1 ? 'through' : 'unsure';
+      /** Whether a segment between centres passes through `sp` with its centre on it (a hex axis, a row, a diagonal). */
+      const onCentreLine = (from: Space, to: Space, sp: Space) => {
+        const [ax, ay, bx, by, px, py] = [from.x, from.y, to.x, to.y, sp.x, sp.y];
+        return (bx - ax) * (py - ay) === (by - ay) * (px - ax);
       };
       /** A projectile: Shield Intercept counts ranged, thrown and elemental attacks (S32), not a Soul attack. */
       const flies = (w: Wpn) => w.type === 'ranged' || throws(w) || w.type === 'elemental';
-      /** S32: each interceptor the shot from `from` to `to` passes through adds 1, whoever fires. */
+      /**
+       * Shield Intercept: “any projectile that has to be fired through your space to strike a target behind you”; S32:
+       * each interceptor standing strictly between shooter and target in a space the line of sight enters (S23; on a
+       * hex, on both nudged lines) adds 1, whoever fires. The line is the oracle’s own (oracle-kit.ts).
+       */
       const crossing = (from: Space, to: Space) =>
-        Object.values(B).filter((x) => has(x, 'shieldIntercept') && lineThrough(from, to, x.at) === 'through')
-          .length;
-      /** Mostly the GM moves the shooter onto a straight line of the grid from `to`, 2 to `max` spaces off. */
+        Object.values(B).filter((x) => has(x, 'shieldIntercept') && geo.through(from, to, x.at)).length;
+      /** Half the time the GM moves the shooter onto a straight line of the grid from `to`, 2 to `max` spaces off. */
       const onAxis = (a: Body, to: Space, max: number) => {
-        if (max < 2 || chance(0.3)) return;
-        const [dx, dy] = pick(STEPS);
-        const k = int(2, max);
+        if (max < 2 || chance(0.5)) return;
+        // A hex’s corner directions too: along them the segment runs on edges between hexes (S23’s nudge).
+        const [dx, dy] = pick([...STEPS, ...(grid === 'hex' ? HEX_CORNERS : [])]);
+        const k = int(1, max);
         const sp = { x: to.x + dx * k, y: to.y + dy * k };
-        if (taken(sp, a.id)) return;
+        if (dist(sp, to) < 2 || dist(sp, to) > max || taken(sp, a.id) || geo.blocked(sp)) return;
         a.at = sp;
         send({ type: 'PlaceCombatant', combatantId: a.id, position: { ...sp }, facing: a.facing }, {}, []);
       };
       /**
-       * Before a shot of `a` at `to`: the GM may put an interceptor in its way, and lifts Shield Intercept from one
-       * that is Down (the oracle does not say whether a Down one still intercepts) or stands where the line is unsure.
+       * Before a shot of `a` at `to`: the GM may put an interceptor in its way, anywhere the line enters, and lifts
+       * Shield Intercept from one that is Down (the oracle does not say whether a Down one still intercepts).
        */
       const settleLines = (a: Body, to: Space, w: Wpn) => {
         // A Soul attack is no projectile: an interceptor is put in its way too, to add nothing.
@@ -2093,9 +2193,11 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         const standing = Object.values(B).filter((x) => x !== a && has(x, 'shieldIntercept'));
         const mover = standing.find((x) => !down(x) && !same(x.at, to));
         if (mover && chance(0.7)) {
-          const ways = around(to, dist(a.at, to)).filter(
-            (sp) => !taken(sp, mover.id) && lineThrough(a.at, to, sp) === 'through',
-          );
+          const near = around(to, dist(a.at, to)).filter((sp) => !taken(sp, mover.id) && !geo.blocked(sp));
+          // Mostly into the shot’s way; now and then beside it, where the segment runs along an edge or through a
+          // corner and so touches the space without passing through it.
+          const grazed = near.filter((sp) => geo.grazes(a.at, to, sp));
+          const ways = grazed.length && chance(0.3) ? grazed : near.filter((sp) => geo.through(a.at, to, sp));
           if (ways.length) {
             mover.at = pick(ways);
             send(
@@ -2111,15 +2213,18 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           }
         }
         if (!flies(w)) {
-          if (standing.some((x) => lineThrough(a.at, to, x.at) === 'through')) stats.soulPastShield++;
+          if (standing.some((x) => geo.through(a.at, to, x.at))) stats.soulPastShield++;
           return;
         }
         for (const x of standing) {
-          const line = lineThrough(a.at, to, x.at);
-          if (down(x) || line === 'unsure') {
-            if (line === 'unsure') stats.unsureLines++;
-            lift(x);
-          } else if (line === 'through') stats.intercepted++;
+          if (down(x)) lift(x);
+          else if (geo.through(a.at, to, x.at)) {
+            stats.intercepted++;
+            // Crossed off the line’s centres: where the old oracle could not say.
+            if (!onCentreLine(a.at, to, x.at)) stats.interceptOffCentre++;
+          } else if (geo.grazes(a.at, to, x.at))
+            // Touched along an edge or at a corner (on a hex, entered by one nudged line only): not fired through.
+            stats.interceptGrazed++;
         }
       };
       /**
@@ -2132,7 +2237,8 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         );
         if (!allies.length) return false;
         const ally = pick(allies);
-        if (!place(a, ally, 1, 1)) return false;
+        // The oracle keeps a wall off the step between caster and ally: the text says nothing of walls there.
+        if (!place(a, ally, 1, 1) || geo.stepShut(a.at, ally.at)) return false;
         a.study = undefined;
         stats.soulShields++;
         const p: Plan = { w: FIST, knockdown: false, sneak: false, modifier: 0, damageModifier: 0 };
@@ -2165,34 +2271,22 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         const ahead = (g: string) => ({ N: -dy, S: dy, NE: dx, SW: -dx, SE: dx + dy, NW: -(dx + dy) })[g]!;
         return ahead(f) === Math.max(...HEX.map(ahead));
       };
-      /** The steps of a straight line: a hex’s six neighbours (axial), a square’s eight. */
-      const STEPS =
-        grid === 'hex'
-          ? [
-              [1, 0],
-              [-1, 0],
-              [0, 1],
-              [0, -1],
-              [1, -1],
-              [-1, 1],
-            ]
-          : [
-              [1, 0],
-              [-1, 0],
-              [0, 1],
-              [0, -1],
-              [1, 1],
-              [1, -1],
-              [-1, 1],
-              [-1, -1],
-            ];
       /**
        * Charge (3 AP, S35): “Move up to 6 times your mount’s base speed in a straight line and then perform a melee
        * attack with a Flail or a Lance. The dice pool for the damage roll of this attack is increased by the base
        * movement speed of your mount. You must move at least 3 spaces”; the attack is made from the end of the line
-       * (its distance and the target’s arc), maybe a Knockdown or a Feint. The oracle rides only lines through empty
-       * spaces that leave no space inside a foe’s reach and front arc (no reactive attack on the way), and the GM turns
-       * the rider afterwards. False when `a` has no charge to make.
+       * (its distance and the target’s arc), maybe a Knockdown or a Feint. The line steps into open spaces across no
+       * wall (S19, S38; a line that does not is refused), and the end must see the target (S73). Its movement triggers
+       * reactive attacks as a Move (S13, S18, S35): before the rider leaves each space within a foe’s reach and front
+       * arc (S73: not hidden by a wall or blocked space), the foes not yet offered this turn are offered, in initiative
+       * order, and the Charge is held. “Reactive attacks made against you during this movement by a weapon with the
+       * Polearm property also gain the same boost to damage” (the mount’s base speed in the damage pool). A hit forces
+       * the Endurance/Resolve roll (S8, S13; one leaving the rider Down prevents without it, S26); prevented, “If any
+       * reactive attack interrupts your action, you are immediately dismounted and knocked down”: the rider stays in
+       * the space it was leaving (S13), off its mount (the mount waiting there, S42) and prone, with its 3 AP spent
+       * (S8). Otherwise `ResumeAction` rides on to the next such space or to the end and its attack. The GM turns the
+       * rider along its line first (Move: “During this movement, you are considered to be facing in the direction you
+       * are moving”; S54). False when `a` has no charge to make.
        */
       const chargeTurn = (a: Body): boolean => {
         const w = a.weapons.find((x) => x.id === `${a.id}l` && usable(a, x));
@@ -2211,13 +2305,54 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             x: start.x + dx * (j + 1),
             y: start.y + dy * (j + 1),
           }));
+          const walk = [start, ...path];
           // Trample: “Attempt to move through an opponent’s space as part of … a charge”; “You cannot end your turn in
           // your opponent’s space”. The oracle rides through one foe’s space at most.
           const under = path
             .slice(0, -1)
             .map((sp) => Object.values(B).find((b) => b.id !== a.id && same(b.at, sp)))
             .filter((b): b is Body => b !== undefined);
-          if (taken(start, a.id) || taken(end, a.id) || under.length > 1) continue;
+          if (
+            taken(start, a.id) ||
+            taken(end, a.id) ||
+            geo.blocked(start) ||
+            geo.blocked(end) ||
+            under.length > 1
+          )
+            continue;
+          const facingsAlong = facingsOf.filter(
+            (f) => inFront({ x: 0, y: 0 }, f, { x: dx, y: dy }) && along(f, dx, dy),
+          );
+          const ride = (facing: string) => {
+            a.at = start;
+            a.facing = facing;
+            send({ type: 'PlaceCombatant', combatantId: a.id, position: { ...start }, facing }, {}, []);
+          };
+          const base: RuleCommand = {
+            type: 'Charge',
+            combatantId: a.id,
+            path,
+            targetId: t.id,
+            weaponId: w.id,
+          };
+          // S19: no step into a blocked space or through a wall; S38: nor diagonally through a shut corner.
+          if (walk.some((sp, j) => j > 0 && !geo.stepOpen(walk[j - 1], sp))) {
+            if (!under.length && chance(0.3)) {
+              ride(pick(facingsAlong));
+              stats.chargeShut = (stats.chargeShut ?? 0) + 1;
+              refusedAs(base);
+            }
+            continue;
+          }
+          // S73: the lance does not reach a target a wall or blocked space hides from the end of the line.
+          if (!geo.sight(end, t.at)) {
+            if (!under.length && chance(0.5)) {
+              ride(pick(facingsAlong));
+              stats.noSight++;
+              refusedAs(base, 'ARCHSOUL_NO_LINE_OF_SIGHT');
+            }
+            continue;
+          }
           // Half the time the GM puts another foe in the way, to be trampled.
           const other = foesOf(a).find((f) => f !== t);
           const moved = !under.length && other && chance(0.5) ? other : undefined;
@@ -2228,26 +2363,20 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             under.push(moved);
           }
           const trampled = under[0];
-          const left = [start, ...path.slice(0, -1)];
+          // S54: the oracle tramples a foe set to stop only from its back arc, where it cannot make the reactive attack
+          // (its forced attack from the front is left out).
+          const entry = trampled && walk[walk.findIndex((sp) => same(sp, trampled.at)) - 1];
           if (
             (trampled && (trampled.party === a.party || trampled === t)) ||
-            foesOf(a).some((f) => left.some((sp) => reachesInFront(f, sp)))
+            (trampled &&
+              trampled.trampleResponse === 'stop' &&
+              !down(trampled) &&
+              inFront(trampled.at, trampled.facing, entry))
           ) {
             if (moved) Object.assign(moved, was);
             continue;
           }
-          // Move: “During this movement, you are considered to be facing in the direction you are moving”: the GM
-          // turns the rider to face along its line before it rides (on a hex, one of the two corners beside the step,
-          // S5), so that it still faces so at the end of the line (S54).
-          a.at = start;
-          a.facing = pick(
-            facingsOf.filter((f) => inFront({ x: 0, y: 0 }, f, { x: dx, y: dy }) && along(f, dx, dy)),
-          );
-          send(
-            { type: 'PlaceCombatant', combatantId: a.id, position: { ...start }, facing: a.facing },
-            {},
-            [],
-          );
+          ride(pick(facingsAlong));
           if (moved)
             send(
               {
@@ -2259,6 +2388,31 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
               {},
               [],
             );
+          // Most of the time the GM sets a guard by the line: another standing foe within reach of a space the rider
+          // leaves, facing it.
+          const guards = foesOf(a).filter((f) => f !== t && f !== trampled && !down(f));
+          if (guards.length && chance(0.7)) {
+            const poled = guards.filter((f) =>
+              f.weapons.some((x) => x.polearm && f.held.has(x.id) && !x.destroyed),
+            );
+            const g = pick(poled.length ? poled : guards);
+            const reach = Math.max(
+              ...g.weapons.filter((x) => g.held.has(x.id) && !x.destroyed && strikes(x)).map(reachOf),
+            );
+            const sp = walk[int(0, walk.length - 2)];
+            const spots = around(sp, reach).filter(
+              (x) => !same(x, sp) && !taken(x, g.id) && !geo.blocked(x) && !walk.some((y) => same(x, y)),
+            );
+            if (spots.length) {
+              g.at = pick(spots);
+              g.facing = pick(facingsOf.filter((f) => inFront(g.at, f, sp)));
+              send(
+                { type: 'PlaceCombatant', combatantId: g.id, position: { ...g.at }, facing: g.facing },
+                {},
+                [],
+              );
+            }
+          }
           a.study = undefined;
           const p: Plan = {
             w,
@@ -2269,11 +2423,7 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             ...gm(),
           };
           const cmd: RuleCommand = {
-            type: 'Charge',
-            combatantId: a.id,
-            path,
-            targetId: t.id,
-            weaponId: w.id,
+            ...base,
             ...(trampled ? { trample: true } : {}),
             ...(p.knockdown ? { knockdown: true } : {}),
             ...(p.feint ? { feint: p.feint.facing ? { facing: p.feint.facing } : true } : {}),
@@ -2284,30 +2434,97 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             return true;
           }
           stats.charges++;
-          carryOut(
-            a,
-            p,
-            3,
-            cmd,
-            (q) => {
-              const out: Want[] = [];
-              // S54: judged from the space it enters from, outside the foe’s reach and front arc, a foe set to stop
-              // cannot make the reactive attack: a miss, and “your mount may roll its trample damage against the
-              // opponent as you pass” (its dice at 4, before the attack’s); a Down one takes none, one set to avoid none.
-              if (trampled && trampled.trampleResponse === 'stop' && !down(trampled)) {
-                const roll = test(a.mount!.trample, 0);
-                out.push(wound(trampled, roll.successes, roll, 0));
-                stats.trampled++;
-              }
-              a.at = end;
-              // The exchange of a Charge is recorded as an attack (its ApSpent and Moved say charge).
-              return [...out, ...resolve(a, t, q, 'attack')];
-            },
-            () => undefined,
-          );
+          rideCharge(a, t, p, cmd, walk, trampled);
           return true;
         }
         return false;
+      };
+      /**
+       * The Charge ridden along `walk`, held before each space a foe may react to the rider leaving, resumed after, and
+       * its attack at the end. Every command carries the dice of what it rolls: a trample on the way, the attack.
+       */
+      const rideCharge = (a: Body, t: Body, p: Plan, cmd: RuleCommand, walk: Space[], trampled?: Body) => {
+        const offered = new Set<string>();
+        let at = 0;
+        let command = cmd;
+        let want: Want[] = [apSpent(a, 3)];
+        dice.length = 0;
+        followUp.length = 0;
+        for (;;) {
+          ctx = { charge: a.id, target: t.id, command, plan: { ...p, w: p.w.id }, walk };
+          const from = a.at;
+          let reactors: Body[] = [];
+          for (;;) {
+            // Moving out of a space within reach and front arc, once per reactor per mover per turn (S13, S18); not
+            // the last space: the attack is made from it.
+            if (at === walk.length - 1) break;
+            reactors = order
+              .map((id) => B[id])
+              .filter((f) => f.party !== a.party && !offered.has(f.id) && reachesInFront(f, walk[at]));
+            if (reactors.length) break;
+            at++;
+            a.at = walk[at];
+            stats.chargeSteps++;
+            // S54: from its back arc a foe set to stop cannot make the reactive attack, a miss: “your mount may roll its
+            // trample damage against the opponent as you pass” (its dice at 4); a Down one takes none, one set to avoid
+            // nothing.
+            if (
+              trampled &&
+              same(a.at, trampled.at) &&
+              trampled.trampleResponse === 'stop' &&
+              !down(trampled)
+            ) {
+              const roll = test(a.mount!.trample, 0);
+              want.push(wound(trampled, roll.successes, roll, 0));
+              stats.trampled++;
+            }
+          }
+          if (!same(from, a.at))
+            want.push({
+              type: 'Moved',
+              data: {
+                combatantId: a.id,
+                action: 'charge',
+                from: { ...from },
+                to: { ...a.at },
+                facing: a.facing,
+              },
+            });
+          if (!reactors.length) {
+            // The end of the line: the attack. S50: the GM’s circumstances of the moment ride on the resume that rolls
+            // it (S100: not on one that rolls nothing).
+            const later = command.type === 'ResumeAction' && chance(0.3) ? gmFields(gm()) : undefined;
+            if (later) command = { ...command, ...later };
+            want.push(...resolve(a, t, { ...p, ...later }, 'attack'));
+            send(command, { dice: [...dice], followUpFaces: [...followUp] }, want);
+            answerOpening();
+            return;
+          }
+          stats.chargeHeld++;
+          want.push({
+            type: 'ReactiveAttackTriggered',
+            data: { actorId: a.id, trigger: 'leaveReach', reactorIds: reactors.map((x) => x.id) },
+          });
+          send(command, { dice: [...dice], followUpFaces: [...followUp] }, want);
+          // S43 is left out: leaving a trampled foe’s space, every reactor declines (a prevention there would leave
+          // the rider in that space, to be pushed out when its turn ends).
+          const inside = trampled !== undefined && same(a.at, trampled.at);
+          for (const f of reactors) {
+            offered.add(f.id);
+            if (down(f)) continue;
+            const last = f === reactors[reactors.length - 1];
+            if (answer(f, a, true, last, { charge: a.mount!.speed, decline: inside })) {
+              stats.prevented++;
+              stats.chargeInterrupted++;
+              return;
+            }
+          }
+          stats.chargeResumed++;
+          command = { type: 'ResumeAction', combatantId: a.id };
+          want = [];
+          dice.length = 0;
+          followUp.length = 0;
+        }
       };
 
       /**
@@ -2330,10 +2547,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
         const p: Plan = { w: areas[0], knockdown: false, sneak: false, ...gm() };
         if (areas.length && (!cleavers.length || chance(0.6))) {
           p.w = pick(areas);
-          const centre = chance(0.5) ? { ...t.at } : pick(around(t.at, 1).filter((x) => !same(x, t.at)));
-          if (!placeAt(a, centre, 1, chance(0.35) ? 1 : p.w.max)) return true;
-          if (Object.values(B).some((x) => x !== a && has(x, 'shieldIntercept'))) onAxis(a, centre, p.w.max);
-          settleLines(a, centre, p.w);
+          const centre = chance(0.5)
+            ? { ...t.at }
+            : pick(around(t.at, 1).filter((x) => !same(x, t.at) && !geo.blocked(x)));
           const cmd: RuleCommand = {
             type: 'AreaAttack',
             attackerId: a.id,
@@ -2341,6 +2557,16 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
             centre: { ...centre },
             ...gmFields(p),
           };
+          for (let tries = 0; ; tries++) {
+            if (tries === 6 || !placeAt(a, centre, 1, chance(0.35) ? 1 : p.w.max)) return true;
+            if (Object.values(B).some((x) => x !== a && has(x, 'shieldIntercept')))
+              onAxis(a, centre, p.w.max);
+            // S34: “at a centre in range and sight” (S23).
+            if (geo.sight(a.at, centre)) break;
+            stats.noSight++;
+            refusedAs(cmd, 'ARCHSOUL_NO_LINE_OF_SIGHT');
+          }
+          settleLines(a, centre, p.w);
           carryOut(
             a,
             p,
@@ -2352,19 +2578,32 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           return true;
         }
         p.w = pick(cleavers);
-        if (!place(a, t, 1, p.w.reach)) return true;
-        const beside = around(t.at, 1).filter(
-          (x) => dist(x, t.at) === 1 && !same(x, a.at) && dist(a.at, x) <= p.w.reach,
-        );
-        const spaces = beside.length && chance(0.7) ? [{ ...t.at }, pick(beside)] : [{ ...t.at }];
-        if (chance(0.5)) spaces.reverse();
-        const cleave = (w: Wpn): RuleCommand => ({
+        // S73: “a Cleave space behind [a wall or blocked space] is not ‘within your weapon’s range’”.
+        const cleaveCmd = (w: Wpn, spaces: Space[]): RuleCommand => ({
           type: 'Attack',
           attackerId: a.id,
           weaponId: w.id,
           cleave: { spaces },
           ...gmFields(p),
         });
+        for (let tries = 0; ; tries++) {
+          if (tries === 6 || !place(a, t, 1, p.w.reach)) return true;
+          if (geo.sight(a.at, t.at)) break;
+          stats.noSight++;
+          refusedAs(cleaveCmd(p.w, [{ ...t.at }]), 'ARCHSOUL_CLEAVE_SPACES');
+        }
+        const within = around(t.at, 1).filter(
+          (x) => dist(x, t.at) === 1 && !same(x, a.at) && dist(a.at, x) <= p.w.reach && !geo.blocked(x),
+        );
+        const hidden = within.filter((x) => !geo.sight(a.at, x));
+        if (hidden.length) {
+          stats.noSight++;
+          refusedAs(cleaveCmd(p.w, [{ ...t.at }, pick(hidden)]), 'ARCHSOUL_CLEAVE_SPACES');
+        }
+        const beside = within.filter((x) => geo.sight(a.at, x));
+        const spaces = beside.length && chance(0.7) ? [{ ...t.at }, pick(beside)] : [{ ...t.at }];
+        if (chance(0.5)) spaces.reverse();
+        const cleave = (w: Wpn) => cleaveCmd(w, spaces);
         const light = melee.find((w) => w.handling !== 'regular' && dist(a.at, t.at) <= w.reach);
         if (light) refusedAs(cleave(light), 'ARCHSOUL_CLEAVE_WEAPON');
         carryOut(
@@ -2429,9 +2668,16 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           circumstances(a, t);
           // A shot from beside the target, often inside its reach and front arc, or from anywhere in range.
           const reach = shoots(p.w) || throws(p.w) ? (chance(0.35) ? 1 : p.w.max) : reachOf(p.w);
-          if (!place(a, t, 1, reach)) return false;
-          if (shoots(p.w) && Object.values(B).some((x) => x !== a && x !== t && has(x, 'shieldIntercept')))
-            onAxis(a, t.at, p.w.max);
+          for (let tries = 0; ; tries++) {
+            if (tries === 6 || !place(a, t, 1, reach)) return false;
+            if (shoots(p.w) && Object.values(B).some((x) => x !== a && x !== t && has(x, 'shieldIntercept')))
+              onAxis(a, t.at, p.w.max);
+            if (geo.sight(a.at, t.at)) break;
+            // S23: a shot, a throw or a spell needs the line of sight; S73: a blow reaches no space a wall or a blocked
+            // space hides. Refused, nothing spent; the GM places the attacker again.
+            stats.noSight++;
+            refusedAs(commandOf(a, t, p), 'ARCHSOUL_NO_LINE_OF_SIGHT');
+          }
           settleLines(a, t.at, p.w);
           return attack(a, t, p);
         };
@@ -2578,6 +2824,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       for (const b of Object.values(B)) {
         const c = st.combatants[b.id];
         const summary = (x: {
+          at: unknown;
+          facing: string;
+          mounted: boolean;
           hp: number;
           drain: number;
           soulpowerLoss: number;
@@ -2585,6 +2834,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           weapons: Record<string, unknown>;
         }) => canon({ ...x, conds: x.conds.map(canon).sort() });
         const have = summary({
+          at: c.position,
+          facing: c.facing,
+          mounted: c.mounted,
           hp: c.hp,
           drain: c.drain,
           soulpowerLoss: c.soulpowerLoss,
@@ -2613,6 +2865,9 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
           ),
         });
         const want = summary({
+          at: b.at,
+          facing: b.facing,
+          mounted: b.mounted,
           hp: b.hp,
           drain: b.drain,
           soulpowerLoss: b.soulpowerLoss,
@@ -2652,6 +2907,16 @@ describe('archsoul oracle: attacks, areas, charges, shatters and stances from th
       'soulShielded',
       'shatters',
       'shatterDropped',
+      'chargeHeld',
+      'chargePolearm',
+      'chargeInterrupted',
+      'chargeResumed',
+      'polearmOther',
+      'noSight',
+      'probedHidden',
+      'chargeShut',
+      'interceptOffCentre',
+      'interceptGrazed',
     ])
       expect([part, stats[part]]).not.toEqual([part, 0]);
   });
