@@ -331,7 +331,7 @@ describe('archsoul oracle: grappling from the text against the engine', () => {
       /**
        * Being Grappled: “Any action that would cause your character to move causes all targets grappling you to move as
        * well” (S33: each partner of x moving from `from` to `to`, `except` the one it steps onto, by the same step, or
-       * into the space left when that is not free). Undefined where the text leaves the outcome to an order: a partner
+       * into the space left when that is not free; then each of their other partners, by their step). Undefined where the text leaves the outcome to an order: a partner
        * stepping where another partner stands, or two falling back into the one space left; and where a grapple would
        * be left with its members apart.
        */
@@ -340,10 +340,10 @@ describe('archsoul oracle: grappling from the text against the engine', () => {
         from: Space,
         to: Space,
         except?: Body,
-      ): [Body, Space, boolean][] | undefined => {
+      ): [Body, Space, boolean, boolean?][] | undefined => {
         const movers = partners(x).filter((k) => k !== except);
         const staying = bodies.filter((c) => c !== x && !movers.includes(c));
-        const plan: [Body, Space, boolean][] = [];
+        const plan: [Body, Space, boolean, boolean?][] = [];
         let fallen = false;
         for (const z of movers) {
           const step = { x: z.at.x + to.x - from.x, y: z.at.y + to.y - from.y };
@@ -354,15 +354,30 @@ describe('archsoul oracle: grappling from the text against the engine', () => {
             plan.push([z, { ...from }, true]);
           } else plan.push([z, step, false]);
         }
-        // Off: a partner dragged away from its own other partner, who stays in the engine and is left apart from it
-        // (“Being Grappled: given a held by v and w, when w’s Slow Move drags a, …” in oracle-findings.unit.spec.ts).
+        // A partner dragged moves too, so its own other partners move as well (S33: by its step, or into the space it
+        // left; each once, the one stepped onto staying). Undefined where more than one would follow (an order again).
         const at = (b: Body) => (b === x ? to : (plan.find(([z]) => z === b)?.[1] ?? b.at));
+        const next = plan.flatMap(([z, zTo]) =>
+          partners(z)
+            .filter((k) => k !== x && k !== except && !movers.includes(k))
+            .map((k): [Body, Body, Space] => [k, z, zTo]),
+        );
+        if (next.length > 1) return undefined;
+        for (const [k, z, zTo] of next) {
+          const step = { x: k.at.x + zTo.x - z.at.x, y: k.at.y + zTo.y - z.at.y };
+          const taken = (sp: Space) => bodies.some((c) => c !== k && same(at(c), sp));
+          // A drag is one step: k, sharing the space z left (a Takedown, S43), has no step into it.
+          const into = !taken(step) ? step : !taken(z.at) && !same(z.at, k.at) ? z.at : undefined;
+          if (into) plan.push([k, { ...into }, into === z.at, true]);
+        }
+        // Off: a grapple left with its members apart (a partner with no free space left behind).
         if (grips.some((g) => dist(at(g.x), at(g.y)) > 1)) return undefined;
         return plan;
       };
-      const drag = (plan: [Body, Space, boolean][], from: Space, out: string[], why: string) => {
-        for (const [z, to, fell] of plan) {
+      const drag = (plan: [Body, Space, boolean, boolean?][], from: Space, out: string[], why: string) => {
+        for (const [z, to, fell, inTurn] of plan) {
           count(fell ? 'dragged into the space left' : 'dragged');
+          if (inTurn) count('dragged in turn');
           count(`dragged by ${why}`);
           z.at = to;
           out.push(`moved ${z.id} ${z.at.x},${z.at.y}`);
@@ -673,6 +688,7 @@ describe('archsoul oracle: grappling from the text against the engine', () => {
       'gated Grab won',
       'dragged by SlowMove',
       'dragged by Takedown',
+      'dragged in turn',
       'StandUp against two',
       'pushed',
       'refused ARCHSOUL_STEAL_OUT_OF_REACH',

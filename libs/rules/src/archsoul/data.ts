@@ -553,7 +553,7 @@ export const ARCHSOUL_RULINGS: Ruling[] = [
   },
   {
     id: 'S33',
-    text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions, free ones too, need a roll against each partner first (a failure spends the AP); grapplers are dragged; standing up by Escape triggers.',
+    text: 'Grappling: rolls use the better of unarmed and Athletics/Agility, ±1 per size step; other actions, free ones too, need a roll against each partner first (a failure spends the AP); grapplers are dragged, and theirs in turn, each once; standing up by Escape triggers.',
   },
   {
     id: 'S34',

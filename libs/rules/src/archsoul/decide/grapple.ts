@@ -507,8 +507,10 @@ export function dragAlong(before: ArchsoulState, events: RuleEvent[], actorId: s
 }
 
 /**
- * S33: each grappler is dragged by the same step, or into the space the mover left when that is not free; `except`,
- * a grapple whose partner is not dragged (a Takedown's opponent, whose space the taker moves into).
+ * S33: each grappler is dragged by the same step, or into the space the mover left when that is not free; a grappler
+ * dragged moves too, so its own other grapplers follow it the same way, and so on through the whole group of grapples
+ * (Being Grappled: "Any action that would cause your character to move"), nearest first, each combatant at most once.
+ * `except`, a grapple whose partner is not dragged (a Takedown's opponent, whose space the taker moves into).
  */
 function drag(
   before: ArchsoulState,
@@ -519,13 +521,27 @@ function drag(
 ): RuleEvent[] {
   const out: RuleEvent[] = [];
   let s = after;
-  for (const g of grapplesOf(before, actorId)) {
-    if (g.grappleId === except) continue;
-    const p = s.combatants[partnerOf(g, actorId)];
+  const reached = new Set([actorId]);
+  const taken = before.grapples.find((g) => g.grappleId === except);
+  if (taken) reached.add(partnerOf(taken, actorId));
+  // Who is dragged, and by whose move: a grappler not yet reached, after everyone nearer the actor.
+  const queue: { id: string; by: { from: Space; to: Space } }[] = [];
+  const reach = (moverId: string, by: { from: Space; to: Space }) => {
+    for (const g of grapplesOf(before, moverId)) {
+      const id = partnerOf(g, moverId);
+      if (reached.has(id)) continue;
+      reached.add(id);
+      queue.push({ id, by });
+    }
+  };
+  reach(actorId, m);
+  for (let i = 0; i < queue.length; i++) {
+    const { id, by } = queue[i];
+    const p = s.combatants[id];
     if (!p.position) continue;
-    const shifted = { x: p.position.x + m.to.x - m.from.x, y: p.position.y + m.to.y - m.from.y };
+    const shifted = { x: p.position.x + by.to.x - by.from.x, y: p.position.y + by.to.y - by.from.y };
     const free = (sp: Space) => canStep(s.map, p.position!, sp) && !occupant(s, sp, p.id);
-    const to = free(shifted) ? shifted : free(m.from) ? m.from : undefined;
+    const to = free(shifted) ? shifted : free(by.from) ? by.from : undefined;
     if (!to) continue;
     const e = ev('Moved', {
       combatantId: p.id,
@@ -538,6 +554,7 @@ function drag(
     });
     out.push(e);
     s = evolve(s, e);
+    reach(p.id, { from: p.position, to });
   }
   return out;
 }
