@@ -34,27 +34,37 @@ import { rng } from '../seeded-random';
  * activation in the round they join (N49); activations and Opportunity Attacks in the initiative order; a forced No
  * Response's one recorded reason (N70); Restrained (N26: no voluntary move) and the label conditions (Hindered, Slowed,
  * Weakened, Unnerved, Panicked, Prone: the GM's `edge`, so no effect of their own), the GM's forced movement of anyone
- * in an activation (N24, N45) and movement exempt from Reactions; TreatLingeringHarm (N19); SpendDice with a proactive
- * use (N33, N43: Paralyzed commits dice only to an action that is not physical); the refusals of a Boost over the
- * Skill Level or the Ready AD, a target beyond reach or Maximum Range, an unloaded or empty weapon. The GM's
- * RemoveCombatant between activations, of the combatant whose activation runs or of another (C11: its id is never
- * given again; C16: the running activation ends with it, nothing of its end applies; C16, N59: a round left with no one
- * to wait for ends in the same command); the GM's EndRound between activations or in one (the running activation ends
- * first, with its own end's ticks, then the round's end); EndFight at the end of a run or in the middle of one, a
- * response or an Opportunity Attack awaited (C17: `winnerSide` the side of a combatant in the fight, a removed one's
- * refused; N66: the ended fight accepts no command and awaits nothing). The view after every step: the round, whether
- * it is open, the order, whose activation runs, who acted this round, the decision awaited and what it shows (the
- * Opportunity Attacks of a step, N24), and of each combatant present its state, Vitality, initiative, dice by state,
- * proactive uses left (N5, N63, N67), conditions, Lingering Harm and its terms, Space, Soak, wound preference and each
- * weapon as the rules read it (defaults, N21, N36), with its Loading, ammunition and readiness (N27, N65).
+ * (N24, N45), fallen or not, in an activation, between two activations and between rounds, and movement exempt from
+ * Reactions; the GM's CancelPending of an offered Opportunity Attack, which ends the step's queue (N29); between two
+ * activations, the round that the Opportunity Attacks of a forced move leave with no one to wait for ends with the
+ * command that settles the queue's last decision (the last attack, its wounded's answer, a decline or the cancel) after
+ * the attack's own Continuation Check, with the round's end (ticks, their checks and answers, what runs out with it),
+ * and a round that waited for no one before the move does not (N59 with N45); TreatLingeringHarm (N19); SpendDice with
+ * a proactive use (N33, N43: Paralyzed commits dice only to an action that is not physical); the refusals of a Boost
+ * over the Skill Level or the Ready AD, a target beyond reach or Maximum Range, an unloaded or empty weapon. The GM's
+ * RemoveCombatant between activations, of the combatant whose activation runs or of another (C11: its id is never given
+ * again; C16: the running activation ends with it, nothing of its end applies; C16, N59: a round left with no one to
+ * wait for ends in the same command); the GM's EndRound between activations or in one (the running activation ends
+ * first, with its own end's ticks, then the round's end; N28: a tick there that asks its wounded holds the rest, and
+ * the answer finishes the activation's end, the round left open for the GM's EndRound again, or ended with the answer
+ * when no one is left to wait for, N59); EndFight at the end of a run or in the middle of one, a response, an
+ * Opportunity Attack or Wounds (an exchange's, the GM's or a tick's) awaited (C17: `winnerSide` the side of a combatant
+ * in the fight, a removed one's refused; N66: the ended fight accepts no command and awaits nothing; until then, what
+ * came before the awaited Wounds stands and the view shows them: who chooses, how many, how many take a die, from which
+ * exchange or tick, N9, N28). The view after every step: the round, whether it is open, the order, whose activation
+ * runs, who acted this round, the decision awaited and what it shows (the Opportunity Attacks of a step, N24), and of
+ * each combatant present its state, Vitality, initiative, dice by state, proactive uses left (N5, N63, N67),
+ * conditions, Lingering Harm and its terms, Space, Soak, wound preference and each weapon as the rules read it
+ * (defaults, N21, N36), with its Loading, ammunition and readiness (N27, N65).
  *
  * Left out (narateer.txt or the rulings, not modelled here): walls and obstruction ("Reach alone does not allow an
- * attack through a wall"; the engine does not know them, N24); Hide, and Story and Cinematic Modes; the Combat Lab
- * strategies (N14: the simulator's); UndoCommands (C8: the fight log's, not the rule system's: its fold of the events
- * not undone is the fold of a shorter list here, and manual dice have no draw counter to keep); forced movement
- * between activations or rounds, where an Opportunity Attack that leaves the round no one to wait for ends it (N59);
- * EndRound in an activation whose end's tick asks its wounded (N28: the GM sends EndRound again after the answer); a
- * fight ended while Wounds await their allocation; the view's names, Vitals and Skill Levels (the sheet's, unchanged).
+ * attack through a wall"; the engine does not know them, N24); Hide, which the engine keeps no state for (its first
+ * attack is the GM's `attackerUnseen`, N41, modelled above), and Story and Cinematic Modes, which it has no mode for
+ * (their agreed positions are the map's Spaces, N54); the Combat Lab strategies (N14: the simulator's); UndoCommands
+ * (C8: the fight log's, not the rule system's: its fold of the events not undone is the fold of a shorter list here,
+ * and manual dice have no draw counter to keep); the GM's CancelPending of a tick's allocation (N28, N59: that tick's
+ * Wounds dropped, the other sources of that moment ticking with the cancel or the GM's EndRound); the view's names,
+ * Vitals and Skill Levels (the sheet's, unchanged).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261208);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -505,9 +515,15 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             const least = need ? (need.field === k ? 1 : 0) : k === 'dice' ? first : 0;
             // C13 tries every completion of a shortfall of at most 64 combinations (two d6), every multiset of three d6,
             // each face repeated beyond: a later list's faces that only mixed faces of four or more missing dice would
-            // read are refused (C18).
+            // read are refused (C18). It tries them within 256 decisions, each missing reroll one shortfall of 6: a
+            // Continuation Check's faces sent ahead of more than that may be read by no completion it tries (C18).
+            const shortfalls =
+              (left.dice.length <= 2 ? 6 ** left.dice.length : left.dice.length === 3 ? 56 : 6) *
+              (k === 'followUpFaces' ? 6 ** left.rerollFaces.length : 1);
             const most =
-              k !== 'dice' && left.dice.length >= 4 ? Math.min(least, left[k].length) : left[k].length;
+              k !== 'dice' && (left.dice.length >= 4 || shortfalls > 256)
+                ? Math.min(least, left[k].length)
+                : left[k].length;
             const n = int(Math.min(least, left[k].length), most);
             if (n) out[k] = take(k, n);
           }
@@ -729,6 +745,11 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         boost: number,
         distance: number | undefined,
         opportunity = false,
+        /**
+         * N59 with N45: the steps that follow the exchange in the command that settles it (the round’s end when the
+         * queue’s last decision leaves no one to wait for), asked for once the exchange is modelled.
+         */
+        tail?: () => Step[],
       ) => {
         const kind = w.kind;
         /** N29: what the exchange withdrawn by the GM’s CancelPending leaves, as if it had not been declared. */
@@ -995,7 +1016,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         // Calculating Wounds: Strike Rating = Weapon Damage + min(Damage Vital, cap) (+ N44 modifier, not below 0);
         // Protection Rating = Soak (+ modifier, not below 0); Wound Margin = Hit Margin + Strike − Protection.
         let woundsWant: Record<string, unknown> | undefined;
-        let pendingAlloc: { c: Model; n: number } | undefined;
+        let pendingAlloc: { c: Model; n: number; snap: Record<string, Model> } | undefined;
         let hurt: ReturnType<typeof wound> | undefined;
         let allocationAnswer: Die[] | undefined;
         const calc = (
@@ -1026,7 +1047,8 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           };
           if (!allocation && asks(loser, n)) {
             allocationAnswer = answer(loser, n);
-            pendingAlloc = { c: loser, n };
+            // N66: what stands while the Wounds await their allocation (the exchange rolled, its shots fired).
+            pendingAlloc = { c: loser, n, snap: structuredClone(m) };
             stats.asked++;
           }
           hurt = wound(loser, n, allocation ?? allocationAnswer);
@@ -1054,14 +1076,29 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             resp.harm ?? resp.weapon!.harm,
             cmd.allocation as Die[] | undefined,
           );
-        const followUpFaces = hurt?.faces ?? [];
-
-        // The commands, each carrying the faces of the rolls it completes (N22).
-        const allFaces: ManualFaces = {
+        // The commands, each carrying the faces of the rolls it completes (N22): the pools and rerolls, then the
+        // Continuation Check, with the AllocateWounds when the wounded chooses (N9), then what follows in that command.
+        const base: ManualFaces = {
           dice: [...aRolled, ...rRolled],
           ...(rerolls.length ? { rerollFaces: rerolls } : {}),
-          ...(followUpFaces.length && !pendingAlloc ? { followUpFaces } : {}),
         };
+        const steps = (): Step[] => [
+          {
+            faces: hurt?.faces ?? [],
+            ...(pendingAlloc
+              ? {
+                  ask: {
+                    id: pendingAlloc.c.id,
+                    allocation: allocationAnswer!,
+                    wounds: pendingAlloc.n,
+                    snap: pendingAlloc.snap,
+                    exchange: { attackerId: att.id, targetId: tgt.id },
+                  },
+                }
+              : {}),
+          },
+          ...(tail?.() ?? []),
+        ];
         const decl = cmd as unknown as RuleCommand;
         let got: RuleEvent[];
         if (pendingAnswer) {
@@ -1072,7 +1109,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             got.map((x) => x.type),
             got,
           );
-          if (r() < 0.05) {
+          if (r() < 0.08) {
             // N66: the GM ends the fight while the response is awaited. Until then only the declaration stands: the
             // attacker's committed dice (and its proactive use), as the view shows with the pending response.
             for (const id of ids) Object.assign(m[id], before[id]);
@@ -1100,39 +1137,12 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             folds();
             return got;
           }
-          const answer = pendingAnswer as unknown as RuleCommand;
-          got = [
-            ...got,
-            ...(!pendingAlloc && r() < 0.2
-              ? runInParts(answer, allFaces, aRolled.length)
-              : run1(answer, allFaces)),
-          ];
-        } else
-          got =
-            !pendingAlloc && r() < 0.2 ? runInParts(decl, allFaces, aRolled.length) : run1(decl, allFaces);
-        if (pendingAlloc) {
-          same(
-            'wounds await the wounded’s choice (N9)',
-            { type: 'WoundAllocationRequested', combatantId: pendingAlloc.c.id, wounds: pendingAlloc.n },
-            {
-              type: got[got.length - 1]?.type,
-              combatantId: got[got.length - 1]?.data.combatantId,
-              wounds: got[got.length - 1]?.data.wounds,
-            },
-            got,
-          );
-          got = [
-            ...got,
-            ...run1(
-              {
-                type: 'AllocateWounds',
-                combatantId: pendingAlloc.c.id,
-                allocation: allocationAnswer!,
-              },
-              followUpFaces.length ? { followUpFaces } : {},
-            ),
-          ];
-        }
+          got = [...got, ...send(pendingAnswer as unknown as RuleCommand, steps(), base, aRolled.length)];
+        } else got = send(decl, steps(), base, aRolled.length);
+        // The exchange’s own events: what follows the end of its step’s Opportunity Attacks is the round’s end (N59).
+        const done = got.findIndex((x) => x.type === 'OpportunitiesFinished');
+        const all = got;
+        got = done < 0 ? got : got.slice(0, done + 1);
         const ev = (t: string) => got.find((x) => x.type === t)?.data as Record<string, any> | undefined;
 
         const declared = ev('ExchangeDeclared');
@@ -1302,8 +1312,9 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             .sort(),
           got,
         );
-        folds(opportunity ? 'skip' : null);
-        return got;
+        // An Opportunity Attack’s view is checked by its move, once the round’s end it may bring is known (N59).
+        if (!opportunity) folds();
+        return all;
       };
 
       /**
@@ -1313,8 +1324,20 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
        * activation the afflicted gets; N47: a tick of 0 Wounds is still a tick). Combatants in join order, instances in
        * the order applied (N22).
        */
+      /**
+       * The wounded’s choice when ASK asks for it (N9, N28): its answer, how many Wounds wait, and for N66 what stands
+       * while they wait (the oracle’s combatants before they land), the tick’s instance or the exchange they come from.
+       */
+      type Ask = {
+        id: string;
+        allocation: Die[];
+        wounds: number;
+        snap: Record<string, Model>;
+        lingeringHarmId?: string;
+        exchange?: { attackerId: string; targetId: string };
+      };
       /** One resolution of a moment: its check’s faces, and the wounded’s choice when ASK asks for it (N28). */
-      type Step = { faces: number[]; ask?: { id: string; allocation: Die[] } };
+      type Step = { faces: number[]; ask?: Ask };
       type Moment = { steps: Step[]; ticks: Record<string, unknown>[]; ended: string[]; expired: string[] };
       const tickAt = (tick: Tick, who: string[], into: Moment) => {
         for (const id of who)
@@ -1323,6 +1346,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               l.lastTick = round;
               const ask = !l.allocation && asks(m[id], l.wounds) ? answer(m[id], l.wounds) : undefined;
               if (ask) count('a tick asks (N28)');
+              const snap = ask && structuredClone(m);
               const t = wound(m[id], l.wounds, l.allocation ?? ask);
               into.ticks.push({
                 lingeringHarmId: l.id,
@@ -1331,7 +1355,12 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
                 form: l.form,
                 check: t.check,
               });
-              into.steps.push({ faces: t.faces, ...(ask ? { ask: { id, allocation: ask } } : {}) });
+              into.steps.push({
+                faces: t.faces,
+                ...(ask
+                  ? { ask: { id, allocation: ask, wounds: l.wounds, snap: snap!, lingeringHarmId: l.id } }
+                  : {}),
+              });
               stats.ticks++;
               count(`tick ${tick}${t.check ? ' checked' : ''}`);
               if (l.ticksLeft !== undefined && --l.ticksLeft === 0) {
@@ -1343,28 +1372,79 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       };
       const moment = (): Moment => ({ steps: [], ticks: [], ended: [], expired: [] });
       /**
-       * Sends `cmd` with the faces of the checks it resolves (N22); a tick or Wounds whose wounded chose ASK waits for
-       * its AllocateWounds (N9, N28), which carries the faces of the checks from there to the next wait.
+       * Sends `cmd` with `base` (its pools and rerolls) and the faces of the checks it resolves (N22); a tick or Wounds
+       * whose wounded chose ASK waits for its AllocateWounds (N9, N28), which carries the faces of the checks from there
+       * to the next wait. Now and then the GM ends the fight while the Wounds wait (N66). `parts`: the size of the first
+       * pool, to send the last command short of its later faces now and then (C13), when nothing asks.
        */
-      const send = (cmd: RuleCommand, steps: Step[]) => {
+      const send = (cmd: RuleCommand, steps: Step[], base: ManualFaces = {}, parts?: number) => {
         let got: RuleEvent[] = [];
         let next = cmd;
+        let first = base;
         let faces: number[] = [];
+        const withFaces = (): ManualFaces => ({
+          ...first,
+          ...(faces.length ? { followUpFaces: faces } : {}),
+        });
         for (const st of steps) {
           if (st.ask) {
-            got = [...got, ...run1(next, faces.length ? { followUpFaces: faces } : {})];
+            got = [...got, ...run1(next, withFaces())];
+            const last = got.at(-1);
             same(
               'Wounds wait for the choice of the wounded who chose ASK (N9, N28)',
-              ['WoundAllocationRequested', st.ask.id],
-              [got.at(-1)?.type, got.at(-1)?.data.combatantId],
+              ['WoundAllocationRequested', st.ask.id, st.ask.wounds, st.ask.lingeringHarmId],
+              [last?.type, last?.data.combatantId, last?.data.wounds, last?.data.lingeringHarmId],
               got,
             );
+            if (r() < 0.2) endAwaitingWounds(st.ask);
             next = { type: 'AllocateWounds', combatantId: st.ask.id, allocation: st.ask.allocation };
+            first = {};
             faces = [];
           }
           faces.push(...st.faces);
         }
-        return [...got, ...run1(next, faces.length ? { followUpFaces: faces } : {})];
+        const inParts = parts !== undefined && !steps.some((x) => x.ask) && r() < 0.2;
+        return [...got, ...(inParts ? runInParts(next, withFaces(), parts) : run1(next, withFaces()))];
+      };
+      /**
+       * N66 with C4 and N9: the GM ends the fight while Wounds await their allocation. Until then what came before them
+       * stands (the exchange rolled and its shots fired, the ticks before this one, the activation ended), and the view
+       * shows the Wounds waiting: who chooses, how many, and how many of them take a die (Ready dice, then Used: the
+       * Wounds beyond the dice left take none). The ended fight then resolves none of it.
+       */
+      const endAwaitingWounds = (ask: Ask) => {
+        for (const id of ids) Object.assign(m[id], ask.snap[id]);
+        const c = m[ask.id];
+        folds('skip');
+        const v = narateer.view(stateOf(e)) as unknown as Record<string, any>;
+        const pw = v.pendingWounds as Record<string, unknown> | null;
+        same(
+          'Wounds awaiting their allocation, shown (N9, N28)',
+          {
+            pending: ['woundAllocation', ask.id],
+            wounds: {
+              combatantId: ask.id,
+              wounds: ask.wounds,
+              lingeringHarmId: ask.lingeringHarmId,
+              allocationLength: Math.min(ask.wounds, c.ad.ready + c.md.ready + c.ad.used + c.md.used),
+            },
+            exchange: ask.exchange ?? null,
+          },
+          {
+            pending: [v.pending?.kind, v.pending?.awaiting],
+            wounds: pw && {
+              combatantId: pw.combatantId,
+              wounds: pw.wounds,
+              lingeringHarmId: pw.lingeringHarmId,
+              allocationLength: pw.allocationLength,
+            },
+            exchange: v.exchange && { attackerId: v.exchange.attackerId, targetId: v.exchange.targetId },
+          },
+        );
+        count(
+          `fight ended while Wounds await their allocation (N66): ${ask.lingeringHarmId ? 'a tick' : ask.exchange ? 'an exchange' : 'the GM’s'}`,
+        );
+        endFight();
       };
       /** The round’s end: its ticks, then what runs out with it (N26, N38), then RoundEnded. */
       const roundEnd = (into = moment()) => {
@@ -1483,19 +1563,26 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           m[id].lingering.filter((l) => l.source && !l.ended).map((l) => ({ id, l })),
         );
         const again = live.length && r() < 0.4 ? pick(live) : undefined;
-        const c = m[again?.id ?? pick(ids)];
+        // One who chooses its dice (ASK, N28) is afflicted more often, to be asked at its activation's end.
+        const choosers = ids.filter((id) => m[id].sheet.woundPreference === 'ASK' && m[id].sheet.maxMD > 0);
+        const c = m[again?.id ?? (choosers.length && r() < 0.3 ? pick(choosers) : pick(ids))];
         const form = again?.l.form ?? pick(Object.keys(LINGERING));
         const source = again?.l.source ?? (r() < 0.5 ? `s${lh + 1}` : undefined);
-        const allocation = r() < 0.5 ? [pick(['AD', 'MD'] as const)] : undefined;
+        // … and gets a tick at its activation's end more often, to be asked there.
+        const chooses = c.sheet.woundPreference === 'ASK' && c.sheet.maxMD > 0;
+        const allocation = r() < (chooses ? 0.1 : 0.5) ? [pick(['AD', 'MD'] as const)] : undefined;
         const wounds = pick([undefined, undefined, 0, 1, 2]);
-        const tick = pick([
-          undefined,
-          undefined,
-          'roundEnd',
-          'roundStart',
-          'activationStart',
-          'activationEnd',
-        ] as const);
+        const tick =
+          chooses && r() < 0.6
+            ? 'activationEnd'
+            : pick([
+                undefined,
+                undefined,
+                'roundEnd',
+                'roundStart',
+                'activationStart',
+                'activationEnd',
+              ] as const);
         const rounds = r() < 0.3 ? int(1, 2) : undefined;
         const endsAfterTicks = r() < 0.3 ? int(1, 2) : undefined;
         const got = run1({
@@ -1579,10 +1666,10 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
        * table converts), with the same allocation, collapse and Continuation Check rules. N59: between two
        * activations, Wounds that leave the round no one to wait for end it in the same command.
        */
-      const gmWounds = (between: boolean) => {
-        const c = m[pick(ids)];
-        const byMargin = r() < 0.5;
-        const given = byMargin ? int(-2, 10) : int(0, 4);
+      const gmWounds = (between: boolean, id = pick(ids), wounds?: number) => {
+        const c = m[id];
+        const byMargin = wounds === undefined && r() < 0.5;
+        const given = wounds ?? (byMargin ? int(-2, 10) : int(0, 4));
         const n = byMargin ? convert(given) : given;
         const harm = pick(['Elemental (Cold)', 'Supernatural (Necrotic)', 'Affliction (Poison)']);
         const allocation = (c.sheet.woundPreference === 'ASK' ? r() < 0.5 : r() < 0.2)
@@ -1590,6 +1677,7 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           : undefined;
         const chosen = !allocation && asks(c, n) ? answer(c, n) : undefined;
         if (chosen) stats.asked++;
+        const snap = chosen && structuredClone(m);
         const hurt = wound(c, n, allocation ?? chosen);
         const end = between && !waiting() ? roundEnd() : undefined;
         const cmd = {
@@ -1601,7 +1689,10 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           ...(allocation ? { allocation } : {}),
         };
         const got = send(cmd, [
-          { faces: hurt.faces, ...(chosen ? { ask: { id: c.id, allocation: chosen } } : {}) },
+          {
+            faces: hurt.faces,
+            ...(chosen ? { ask: { id: c.id, allocation: chosen, wounds: n, snap: snap! } } : {}),
+          },
           ...(end?.steps ?? []),
         ]);
         const at = got.findIndex((x) => x.type === 'WoundsApplied');
@@ -1943,16 +2034,38 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
        * that movement does not trigger Reactions, it does not trigger Opportunity Attacks"). N26: "Restrained stops
        * voluntary moves" ("held in place").
        */
-      const move = (c: Model, how: { forced?: true; noReactions?: true } = {}) => {
+      const move = (c: Model, how: { forced?: true; noReactions?: true } = {}, toward?: Model): boolean => {
         const start = c.pos!;
+        // N59 with N45: between two activations, a round that still waits for someone ends with the command that
+        // settles the step’s last decision when no one is left to wait for; one that waited for no one stays open.
+        const between = roundOpen && active === undefined;
+        const waitedBefore = between && waiting();
         const path: Space[] = [];
-        for (let i = int(1, 3), p = start; i > 0; i--) {
-          let dx = 0;
-          let dy = 0;
-          while (!dx && !dy) [dx, dy] = [int(-1, 1), int(-1, 1)];
-          p = { x: p.x + dx, y: p.y + dy };
-          path.push(p);
-        }
+        const around = (p: Space) =>
+          [-1, 0, 1]
+            .flatMap((dx) => [-1, 0, 1].map((dy) => ({ x: p.x + dx, y: p.y + dy })))
+            .filter((q) => cheb(p, q));
+        if (toward) {
+          // Up to the foe `toward`, then one step around it, still beside it.
+          let p = start;
+          while (cheb(p, toward.pos!) > 1) {
+            p = { x: p.x + Math.sign(toward.pos!.x - p.x), y: p.y + Math.sign(toward.pos!.y - p.y) };
+            path.push(p);
+          }
+          // Most often to a Space that opens the step to the most foes (N24: both Spaces within a foe's reach).
+          const beside = around(p).filter((q) => cheb(q, toward.pos!) <= 1);
+          const opens = (q: Space) =>
+            ids.filter(
+              (id) =>
+                id !== c.id && cheb(p, m[id].pos!) <= reachOf(m[id]) && mayReact(m[id], { ...c, pos: q }),
+            ).length;
+          const most = Math.max(...beside.map(opens));
+          path.push(pick(r() < 0.7 ? beside.filter((q) => opens(q) === most) : beside));
+        } else
+          for (let i = int(1, 3), p = start; i > 0; i--) {
+            p = pick(around(p));
+            path.push(p);
+          }
         const cmd = { type: 'Move', combatantId: c.id, path, ...how };
         if (!how.forced && has(c, 'restrained')) {
           count('a Restrained combatant’s own move refused (N26)');
@@ -1961,9 +2074,11 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
             'NARATEER_RESTRAINED',
             refusal(e, cmd).code,
           );
-          return;
+          return false;
         }
-        count(`move${how.forced ? ' forced' : ''}${how.noReactions ? ', no reactions' : ''}`);
+        count(
+          `move${how.forced ? ' forced' : ''}${between ? ' between activations' : roundOpen ? '' : ' between rounds'}${how.noReactions ? ', no reactions' : ''}`,
+        );
         let reactors: Model[] = [];
         let taken = 0;
         let stepFrom = start;
@@ -2023,35 +2138,80 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         folds(reactors.length ? offered(reactors[0], reactors.slice(1)) : null);
         const queue = reactors.slice(1);
         let now: Model | undefined = reactors[0];
-        while (now) {
-          if (r() < 0.1) {
-            count('fight ended while an Opportunity Attack is offered (N66)');
-            endFight();
-          }
-          const d = cheb(now.pos!, c.pos!);
-          let after: RuleEvent[];
-          if (r() < 0.75) {
-            count('opportunity taken');
-            const w = pick(strikers(now, d));
-            const boost = int(0, Math.min(now.sheet.skills.melee, now.ad.ready - w.baseAttackCost));
-            after = exchange(now, c, w, boost, d, true);
-          } else {
-            after = run1({ type: 'DeclineOpportunity', combatantId: now.id });
-            count('opportunity declined');
-          }
+        /**
+         * After a reactor’s decision: the next reactor, checked again (N24, N45), or the queue’s end; and N59’s round
+         * end when the queue is done and no one is left to wait for.
+         */
+        const settle = () => {
           const want: string[] = [];
-          now = undefined;
+          let next: Model | undefined;
           while (queue.length) {
             const x = queue.shift()!;
             if (mayReact(x, c)) {
               want.push(`OpportunityOffered ${x.id}`);
-              now = x;
+              next = x;
               break;
             }
             want.push(`OpportunityLapsed ${x.id}`);
             count('opportunity lapsed');
           }
-          if (!now) want.push(`OpportunitiesFinished ${c.id}`);
+          if (!next) want.push(`OpportunitiesFinished ${c.id}`);
+          const end = !next && waitedBefore && !waiting() ? roundEnd() : undefined;
+          return { want, next, end };
+        };
+        let roundEnded = false;
+        /** The round’s end that the command settling the queue’s last decision brings, or none (N59). */
+        const closes = (what: string, end: Moment | undefined, rest: RuleEvent[]) => {
+          sameMoment(`the round’s end ${what} brings, or none (N59 with N45)`, end ?? moment(), !!end, rest);
+          if (end) {
+            roundEnded = true;
+            count(`a forced move’s attacks end the round (N59): ${what}`);
+          }
+        };
+        while (now) {
+          if (r() < 0.1) {
+            count('fight ended while an Opportunity Attack is offered (N66)');
+            endFight();
+          }
+          // N45: "a reactor who would not strike a fallen foe declines", or the GM cancels the offer.
+          const fallen = stateOfM(c) !== 'Active';
+          if (r() < (fallen ? 0.2 : 0.06)) {
+            // N29: "While an Opportunity Attack is offered, the whole queue for that step ends."
+            count('opportunity offer cancelled (N29)');
+            queue.length = 0;
+            const end = waitedBefore && !waiting() ? roundEnd() : undefined;
+            const got = send({ type: 'CancelPending' }, end?.steps ?? []);
+            same(
+              'the cancel ends the step’s queue (N29)',
+              ['PendingCancelled'],
+              got
+                .filter((x) => x.type === 'PendingCancelled' || x.type.startsWith('Opportunit'))
+                .map((x) => x.type),
+              got,
+            );
+            closes('the cancel', end, got.slice(1));
+            folds();
+            return roundEnded;
+          }
+          const d = cheb(now.pos!, c.pos!);
+          let after: RuleEvent[];
+          let settled: ReturnType<typeof settle> | undefined;
+          if (r() < (fallen ? 0.5 : 0.75)) {
+            count(
+              `opportunity taken${between ? ' between activations' : roundOpen ? '' : ' between rounds'}`,
+            );
+            const w = pick(strikers(now, d));
+            const boost = int(0, Math.min(now.sheet.skills.melee, now.ad.ready - w.baseAttackCost));
+            after = exchange(now, c, w, boost, d, true, () => {
+              settled = settle();
+              return settled.end?.steps ?? [];
+            });
+          } else {
+            count('opportunity declined');
+            settled = settle();
+            after = send({ type: 'DeclineOpportunity', combatantId: now.id }, settled.end?.steps ?? []);
+          }
+          const { want, next, end } = settled!;
           same(
             'the next reactor, checked again (N24, N45)',
             want,
@@ -2062,8 +2222,16 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               .map((x) => `${x.type} ${String(x.data.reactorId ?? x.data.moverId)}`),
             after,
           );
+          const done = after.findIndex((x) => x.type === 'OpportunitiesFinished');
+          closes(
+            after[0]?.type === 'OpportunityDeclined' ? 'the decline' : 'the attack',
+            end,
+            done < 0 ? [] : after.slice(done + 1),
+          );
+          now = next;
           folds(now ? offered(now, queue) : null);
         }
+        return roundEnded;
       };
 
       /** The sides of the combatants removed (C17: a side no combatant of the fight is on names no winner). */
@@ -2114,27 +2282,68 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         );
         return ends;
       };
+      /** Whether `c`'s activation's end has a tick that asks its wounded (N28). */
+      const endAsks = (c: Model) =>
+        c.lingering.some(
+          (l) =>
+            !l.ended &&
+            l.tick === 'activationEnd' &&
+            !l.allocation &&
+            l.lastTick !== round &&
+            asks(c, l.wounds),
+        );
+      /**
+       * N24, N45: the GM moves a combatant by another effect while no activation runs (between two activations or
+       * between rounds), most often one the round still waits for; N59: returns whether its attacks ended the round.
+       */
+      /** The foes able to strike `id` beside them (N24, N42, N60), wherever they stand now. */
+      const foesOf = (id: string) =>
+        ids.filter(
+          (x) => x !== id && mayReact({ ...m[x], pos: { x: 0, y: 0 } }, { ...m[id], pos: { x: 0, y: 0 } }),
+        );
+      /** The one the round still waits for, alone (N59). */
+      const lastWaiting = () => {
+        const waits = ids.filter((id) => !m[id].acted && stateOfM(m[id]) === 'Active');
+        return waits.length === 1 ? waits[0] : undefined;
+      };
+      const forcedMove = (who = pick(ids), alone = false) => {
+        // Now and then the effect that moves the one the round waits for has wounded it first (N32), down to Vitality 1,
+        // which may itself end the round (N59: its Continuation Check failing).
+        if (alone && m[who].vit > 1 && r() < 0.5 && gmWounds(true, who, m[who].vit - 1)) return true;
+        // "After the Exchange, the creature may continue": the effect moves it on, now and then, as a new Move, most
+        // often past a foe able to strike it beside it.
+        for (let i = 0; i < 4; i++) {
+          const foes = foesOf(who);
+          const toward = foes.length && r() < 0.8 ? m[pick(foes)] : undefined;
+          if (move(m[who], { forced: true, ...(r() < 0.1 ? { noReactions: true as const } : {}) }, toward))
+            return true;
+          if (r() < (toward ? 0.2 : 0.6)) break;
+        }
+        return false;
+      };
       /**
        * The GM's EndRound, "GM ends the open round early": between activations, or in `c`'s activation, which ends first
        * with its own end's ticks (N22, N28: the round's end comes with "the EndActivation / EndRound that closes the
        * round"). Those still waiting lose their activation in this round; the round's end comes (ticks, what runs out
-       * with it), then RoundEnded. A tick at the activation's end that would ask its wounded (N28: the GM then sends
-       * EndRound again after the answer) is left out: the GM does not end the round then. Returns whether it ended.
+       * with it), then RoundEnded. N28: a tick at the activation's end may ask its wounded (ASK), and "the moment it
+       * ticks at waits for the answer"; "When a last activation's end tick waits and was reached by an early EndRound,
+       * the GM sends EndRound again after the answer": the answer finishes the activation's end and leaves the round
+       * open for the GM's next EndRound, unless it leaves no one to wait for, which ends the round with it (N59, as the
+       * activation's own EndActivation would). Returns whether the round ended, or only the activation.
        */
-      const gmEndRound = (c?: Model) => {
-        const snap = structuredClone(m);
-        const at = c ? tickAt('activationEnd', [c.id], moment()) : moment();
-        if (at.steps.some((x) => x.ask)) {
-          for (const id of ids) Object.assign(m[id], snap[id]);
-          return false;
-        }
+      const gmEndRound = (c?: Model): 'roundEnded' | 'activationEnded' => {
         if (c) {
           c.acted = true;
           active = undefined;
           actedList.push(c.id);
         }
-        roundEnd(at);
-        count(`EndRound ${c ? 'in an activation' : 'between activations'}${waiting() ? '' : ''}`);
+        const at = c ? tickAt('activationEnd', [c.id], moment()) : moment();
+        const asked = at.steps.some((x) => x.ask);
+        const ends = !asked || !waiting();
+        if (ends) roundEnd(at);
+        count(
+          `EndRound ${c ? 'in an activation' : 'between activations'}${asked ? `, its end’s tick asks (N28)${ends ? ', no one left' : ', EndRound again'}` : ''}`,
+        );
         const got = send({ type: 'EndRound' }, at.steps);
         same(
           'EndRound ends the running activation first',
@@ -2142,9 +2351,9 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
           got.filter((y) => y.type === 'ActivationEnded').map((y) => y.data.combatantId),
           got,
         );
-        sameMoment('the round’s end the GM’s EndRound brings', at, true, got);
+        sameMoment('the round’s end the GM’s EndRound brings (N28: after the answer)', at, ends, got);
         folds();
-        return true;
+        return ends ? 'roundEnded' : 'activationEnded';
       };
       /** The GM ended the fight: the run stops there. */
       class FightOver extends Error {}
@@ -2207,6 +2416,10 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
       try {
         for (; round <= rounds; round++) {
           if (round > 1) {
+            // N24: a forced move between rounds opens Opportunity Attacks too, most often of one a foe could strike; no
+            // round is open to end (N59).
+            const struck = onMap ? ids.filter((id) => foesOf(id).length) : [];
+            if (onMap && r() < 0.4) forcedMove(struck.length && r() < 0.8 ? pick(struck) : undefined);
             // N38: the round’s start ticks; N62: a round start that leaves no one to act ends the round at once.
             const downBefore = !waiting();
             const at = tickAt('roundStart', ids, moment());
@@ -2274,11 +2487,12 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
                 c.guns[w.id].loaded = true;
                 folds();
               }
-            let gone: 'removed' | 'roundEnded' | undefined;
+            let gone: 'removed' | 'roundEnded' | 'activationEnded' | undefined;
             for (let k = 0; k < 5 && !stop; k++) {
               if (r() < 0.01) endFight();
-              if (r() < 0.02 && gmEndRound(c)) {
-                gone = 'roundEnded';
+              // N28: more often where the activation's end has a tick that asks its wounded.
+              if (r() < (endAsks(c) ? 0.4 : 0.02)) {
+                gone = gmEndRound(c);
                 break;
               }
               if (r() < 0.03 && ids.length > 2) {
@@ -2389,11 +2603,23 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
               exchange(c, tgt, w, boost, distance);
             }
             if (gone === 'roundEnded') break;
-            if (gone !== 'removed' && endActivation(c)) break;
+            // N28: "the GM sends EndRound again after the answer", or now and then lets the next activation start.
+            if (gone === 'activationEnded' && r() < 0.7) {
+              gmEndRound();
+              break;
+            }
+            if (gone === undefined && endActivation(c)) break;
             if (joiners < 2 && r() < 0.1) join();
             if (r() < 0.15 && gmWounds(true)) break;
-            if (r() < 0.06 && ids.length > 2 && remove(pick(ids))) break;
+            // C16, N59: now and then the one the round waits for alone.
+            const last = lastWaiting();
+            if (r() < 0.06 && ids.length > 2 && remove(last && r() < 0.5 ? last : pick(ids))) break;
             if (r() < 0.05 && gmEndRound()) break;
+            // N59: most often when the round waits for one combatant alone.
+            // N59: most often the one the round waits for alone, when a foe could strike it.
+            const alone = onMap ? lastWaiting() : undefined;
+            const struck = alone && foesOf(alone).length ? alone : undefined;
+            if (onMap && r() < (struck ? 0.95 : 0.1) && forcedMove(struck, !!struck)) break;
           }
           log = log.slice(-40);
         }
@@ -2447,6 +2673,27 @@ describe('narateer oracle: the Combat Exchange from the text against the engine'
         'EndFight refused: no such side',
         'fight ended while a response is awaited',
         'a tieBreak names part of a tied group',
+        // … the GM's forced moves between activations and between rounds, whose attacks may end the round (N59); an
+        // offer cancelled (N29); EndRound in an activation whose end's tick asks (N28); the fight ended while Wounds
+        // await their allocation (N66).
+        'opportunity taken between activations',
+        'opportunity taken between rounds',
+        'a forced move’s attacks end the round (N59)',
+        'opportunity offer cancelled',
+        'EndRound in an activation, its end’s tick asks',
+        'fight ended while Wounds await their allocation',
+      ])
+        expect({ [k]: Object.keys(stats).some((x) => x.startsWith(k)) }).toEqual({ [k]: true });
+    // … and, over longer runs, each way those end: the round left open for the GM's EndRound after a tick's answer, or
+    // ended with it (N28), and Wounds awaited from each source (N66). (A round ended by the decline or the cancel of a
+    // later offer, N59, needs two foes beside the last one the round waits for: FUZZ_REPORT counts it.)
+    if (RUNS >= 1000)
+      for (const k of [
+        'EndRound in an activation, its end’s tick asks (N28), no one left',
+        'EndRound in an activation, its end’s tick asks (N28), EndRound again',
+        'fight ended while Wounds await their allocation (N66): a tick',
+        'fight ended while Wounds await their allocation (N66): an exchange',
+        'fight ended while Wounds await their allocation (N66): the GM’s',
       ])
         expect({ [k]: Object.keys(stats).some((x) => x.startsWith(k)) }).toEqual({ [k]: true });
   });
