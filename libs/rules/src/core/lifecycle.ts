@@ -151,7 +151,10 @@ export function waitingIn<S extends FightCore>(
  * N59, A68: whether a command decided on `before` may leave the open round no one to wait for: a round open between
  * two activations, someone still waiting.
  */
-export function roundMayEmpty<S extends FightCore>(before: S, hooks: LifecycleHooks<S>): boolean {
+export function roundMayEmpty<S extends FightCore>(
+  before: S,
+  hooks: Pick<LifecycleHooks<S>, 'canActivate'>,
+): boolean {
   return before.roundOpen && before.activeId === undefined && waitingIn(before, hooks).length > 0;
 }
 

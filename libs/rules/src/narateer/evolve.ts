@@ -1,5 +1,5 @@
 import { DICE_REQUEST_CANCELLED } from '../core/dice-requests';
-import { evolveLifecycle, InitiativeRoll, waitingIn } from '../core/lifecycle';
+import { evolveLifecycle, InitiativeRoll, roundMayEmpty } from '../core/lifecycle';
 import { CombatantCore, RuleEvent } from '../core/types';
 import { DiceCounts, isNarateerEvent, NarateerEvent, RolledSide } from './events';
 import { NarateerSheet } from './sheet';
@@ -395,14 +395,9 @@ function evolveMovement(next: NarateerState, event: Of<'PositionSet' | 'Moved'>)
       // N59 with N45: whether the round, open between two activations, still waited for someone as the move began.
       return {
         ...patch(next, event.data.combatantId, { position: event.data.to }),
-        roundWaitedAtMove: roundWaits(next) || undefined,
+        roundWaitedAtMove: roundMayEmpty(next, { canActivate }) || undefined,
       };
   }
-}
-
-/** The round is open between two activations and someone is still to have their activation in it (N20, N59). */
-function roundWaits(s: NarateerState): boolean {
-  return s.roundOpen && s.activeId === undefined && waitingIn(s, { canActivate }).length > 0;
 }
 
 /** Opportunity attacks: the queue of reactors and each one's offer. */
